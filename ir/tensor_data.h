@@ -19,6 +19,9 @@ class TensorData {
   int ndim() const { return static_cast<int>(shape_.size()); }
   int64_t num_elements() const { return num_elements_; }
   const std::vector<uint8_t>& bytes() const { return bytes_; }
+  /// The element bytes, for typed kernels (the interpreter's tensors are mutable values).
+  const uint8_t* data() const { return bytes_.data(); }
+  uint8_t* mutable_data() { return bytes_.data(); }
 
   /// Element i as a double (exact for every float type; integers converted).
   double GetDouble(int64_t i) const;

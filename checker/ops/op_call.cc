@@ -109,62 +109,15 @@ std::optional<OpCall::ShapeArg> OpCall::Shape(std::string_view param, int c) {
 
 // ---- attributes ----
 
-const AttrValue* OpCall::Attr(std::string_view name) const {
-  if (const AttrValue* v = call_.attrs.Find(std::string(name))) return v;
-  int i = ParamIndex(name);
-  return i < 0 ? nullptr : &op_.params[i].default_value;
-}
-
-int64_t OpCall::Int(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  return v && v->kind() == AttrValue::Kind::kInt ? v->as_int() : 0;
-}
-
-std::optional<int64_t> OpCall::OptInt(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  if (!v || v->kind() != AttrValue::Kind::kInt) return std::nullopt;
-  return v->as_int();
-}
-
-bool OpCall::Bool(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  return v && v->kind() == AttrValue::Kind::kBool && v->as_bool();
-}
-
-double OpCall::Float(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  if (!v) return 0;
-  if (v->kind() == AttrValue::Kind::kFloat) return v->as_float();
-  if (v->kind() == AttrValue::Kind::kInt) return static_cast<double>(v->as_int());
-  return 0;
-}
-
-std::string OpCall::Str(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  return v && v->kind() == AttrValue::Kind::kString ? v->as_string() : std::string();
-}
-
-DataType OpCall::DType(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  if (!v) return DataType::kVoid;
-  if (v->kind() == AttrValue::Kind::kDType) return v->as_dtype();
-  if (v->kind() == AttrValue::Kind::kString) {
-    if (auto t = ParseDataType(v->as_string())) return *t;
-  }
-  return DataType::kVoid;
-}
-
+const AttrValue* OpCall::Attr(std::string_view name) const { return Attrs().Find(name); }
+int64_t OpCall::Int(std::string_view name) const { return Attrs().Int(name); }
+std::optional<int64_t> OpCall::OptInt(std::string_view name) const { return Attrs().OptInt(name); }
+bool OpCall::Bool(std::string_view name) const { return Attrs().Bool(name); }
+double OpCall::Float(std::string_view name) const { return Attrs().Float(name); }
+std::string OpCall::Str(std::string_view name) const { return Attrs().Str(name); }
+DataType OpCall::DType(std::string_view name) const { return Attrs().DType(name); }
 std::optional<std::vector<int64_t>> OpCall::IntList(std::string_view name) const {
-  const AttrValue* v = Attr(name);
-  if (!v || v->is_none()) return std::nullopt;
-  if (v->kind() == AttrValue::Kind::kInt) return std::vector<int64_t>{v->as_int()};
-  std::vector<int64_t> out;
-  if (v->kind() == AttrValue::Kind::kList) {
-    for (const auto& x : v->as_list()) {
-      if (x.kind() == AttrValue::Kind::kInt) out.push_back(x.as_int());
-    }
-  }
-  return out;
+  return Attrs().IntList(name);
 }
 
 // ---- constraints ----

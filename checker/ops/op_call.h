@@ -10,6 +10,7 @@
 
 #include "checker/infer/infer_state.h"
 #include "checker/ops/op_args.h"
+#include "ir/op_attrs.h"
 #include "ir/op_table.h"
 
 namespace rlx::checker {
@@ -60,6 +61,7 @@ class OpCall {
   std::optional<ShapeArg> Shape(std::string_view param, int c);
 
   // ---- attributes (a missing attribute takes its default from ops.def) ----
+  OpAttrs Attrs() const { return OpAttrs(op_, call_.attrs); }
   const AttrValue* Attr(std::string_view name) const;
   int64_t Int(std::string_view name) const;
   std::optional<int64_t> OptInt(std::string_view name) const;

@@ -1,0 +1,70 @@
+#include "interpreter/allocator.h"
+
+#include <algorithm>
+#include <new>
+#include <string>
+
+#include "interpreter/runtime_error.h"
+
+namespace rlx::interp {
+
+int64_t TensorBytes(DataType dtype, const std::vector<int64_t>& shape) {
+  int64_t n = DataTypeBytes(dtype);
+  for (int64_t d : shape) {
+    if (d == 0) return 0;
+  }
+  for (int64_t d : shape) {
+    if (__builtin_mul_overflow(n, d, &n)) return -1;
+  }
+  return n;
+}
+
+Allocator::Allocator(const Limits& limits) : limits_(limits), live_(std::make_shared<int64_t>(0)) {}
+
+Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
+  std::string dims;
+  for (int64_t d : shape) {
+    // eval.limit.tensor: a negative extent can only come from shape arithmetic at run time.
+    if (d < 0) Fail(ErrorCode::kInvalidValue, "a tensor extent evaluated to " + std::to_string(d));
+    dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  }
+  int64_t bytes = TensorBytes(dtype, shape);
+  // eval.limit.tensor
+  if (bytes < 0 || bytes > limits_.max_tensor_bytes) {
+    Fail(ErrorCode::kTensorTooLarge,
+         "a tensor of shape (" + dims + ") and dtype " + std::string(DataTypeName(dtype)) +
+             " needs " + (bytes < 0 ? std::string("more than 2^63") : std::to_string(bytes)) +
+             " bytes; the limit is " + std::to_string(limits_.max_tensor_bytes));
+  }
+  // eval.limit.memory
+  if (*live_ + bytes > limits_.max_live_bytes) {
+    Fail(ErrorCode::kMemoryExhausted, "allocating " + std::to_string(bytes) + " bytes with " +
+                                          std::to_string(*live_) +
+                                          " live exceeds the memory limit of " +
+                                          std::to_string(limits_.max_live_bytes));
+  }
+  TensorData* data = nullptr;
+  try {
+    data = new TensorData(dtype, shape);
+  } catch (const std::bad_alloc&) {
+    Fail(ErrorCode::kMemoryExhausted, "the system could not allocate " + std::to_string(bytes) + " bytes");
+  }
+  return Track(data, bytes);
+}
+
+Tensor Allocator::Copy(const TensorData& data) {
+  Tensor t = Alloc(data.dtype(), data.shape());
+  std::copy(data.bytes().begin(), data.bytes().end(), t->mutable_data());
+  return t;
+}
+
+Tensor Allocator::Track(TensorData* data, int64_t bytes) {
+  *live_ += bytes;
+  std::shared_ptr<int64_t> live = live_;
+  return Tensor(data, [live, bytes](TensorData* p) {
+    *live -= bytes;
+    delete p;
+  });
+}
+
+}  // namespace rlx::interp

@@ -1,0 +1,42 @@
+// Tensor allocation under the interpreter's limits (spec eval.limit.tensor, eval.limit.memory):
+// every tensor the interpreter creates comes from here, so a huge or overflowing symbolic
+// shape ends in an exhaustion error instead of a crash.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "interpreter/value.h"
+
+namespace rlx::interp {
+
+/// The interpreter's limits (defaults in spec §4 "Limits").
+struct Limits {
+  int64_t max_tensor_bytes = int64_t{1} << 30;  // one tensor
+  int64_t max_live_bytes = int64_t{4} << 30;    // all live tensors together
+  int max_call_depth = 1000;
+  int64_t max_steps = 100'000'000;              // evaluation steps (bindings and calls)
+};
+
+class Allocator {
+ public:
+  explicit Allocator(const Limits& limits);
+
+  /// A zero-filled tensor; traps E0906 / E0907 (or E3012 for a negative extent).
+  Tensor Alloc(DataType dtype, const std::vector<int64_t>& shape);
+  /// A fresh copy of `data` (constants, inputs), accounted and limited like Alloc.
+  Tensor Copy(const TensorData& data);
+  /// Bytes of the tensors alive now.
+  int64_t live_bytes() const { return *live_; }
+
+ private:
+  Tensor Track(TensorData* data, int64_t bytes);
+  Limits limits_;
+  std::shared_ptr<int64_t> live_;
+};
+
+/// The byte size of a tensor of this dtype and shape, or -1 when it overflows int64.
+int64_t TensorBytes(DataType dtype, const std::vector<int64_t>& shape);
+
+}  // namespace rlx::interp

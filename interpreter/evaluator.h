@@ -1,0 +1,64 @@
+// The evaluator: one method per evaluation rule of spec chapter 4 (eval.*). Internal to the
+// interpreter; interpreter.h is the public interface.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "interpreter/allocator.h"
+#include "interpreter/call_context.h"
+#include "interpreter/interpreter.h"
+#include "interpreter/runtime_error.h"
+#include "ir/module.h"
+#include "ir/shape_var_bounds.h"
+
+namespace rlx::interp {
+
+class Evaluator : public CallContext {
+ public:
+  Evaluator(Ref<IRModule> module, const InterpreterOptions& options);
+
+  /// eval.entry: calls module function `entry`; throws Trap.
+  Value RunEntry(const std::string& entry, std::vector<Value> args);
+
+  // CallContext
+  Allocator& allocator() override { return allocator_; }
+  std::ostream& out() override { return *out_; }
+  Value Invoke(const Value& callee, std::vector<Value> args) override;
+
+ private:
+  Value Eval(const Ref<Expr>& e, Environment& env);
+  Value EvalSeq(const SeqExpr& seq, Environment& env);
+  void EvalBinding(const Binding& b, Environment& env);
+  Value EvalIf(const If& e, Environment& env);
+  Value EvalCall(const Call& call, Environment& env);
+  Value EvalOpCall(const Call& call, const Op& op, Environment& env);
+  Value EvalGlobal(const std::string& name, Span span);
+  Value LookupPacked(const std::string& symbol);
+
+  /// eval.call.closure with the boundary checks of eval.call.boundary.
+  Value CallClosure(const Value& callee, std::vector<Value> args, Span call_site);
+  /// eval.call.packed; `result_sinfo` (sinfo_args) is checked in `env` when given.
+  Value CallPacked(const PackedFunc& f, const std::vector<Value>& args,
+                   const StructInfo* result_sinfo, const Environment* env);
+  /// eval.call.boundary: the bounds of the shape variables of f's signature.
+  void CheckBounds(const Function& f, const Environment& env);
+  void Step();
+
+  Ref<IRModule> module_;
+  Limits limits_;
+  Allocator allocator_;
+  std::ostream* out_;
+  const PackedRegistry* registry_;
+  PackedRegistry builtins_;
+  std::unordered_map<std::string, Value> globals_;
+  /// Per function: its signature's shape variables with declared bounds.
+  std::unordered_map<const Function*, std::vector<std::pair<const PrimExpr*, ShapeVarBound>>> bounds_;
+  int depth_ = 0;
+  int64_t steps_ = 0;
+};
+
+}  // namespace rlx::interp

@@ -1,0 +1,125 @@
+#include "interpreter/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "ir/base/float_bits.h"
+
+namespace rlx::interp {
+namespace {
+
+// The shortest %.*g text that reads back (as double, rounded to `dtype`) to the same value.
+std::string ShortestFloat(double v, DataType dtype) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
+  char buf[64];
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    double back = std::strtod(buf, nullptr);
+    double rounded = back;
+    switch (dtype) {
+      case DataType::kFloat16: rounded = HalfBitsToDouble(DoubleToHalfBits(back)); break;
+      case DataType::kBFloat16: rounded = BFloat16BitsToDouble(DoubleToBFloat16Bits(back)); break;
+      case DataType::kFloat32: rounded = static_cast<float>(back); break;
+      default: break;
+    }
+    if (rounded == v) break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
+
+void FormatNested(const TensorData& t, size_t dim, int64_t& i, std::string& out) {
+  if (dim == t.shape().size()) {
+    out += FormatElement(t, i++);
+    return;
+  }
+  out += "[";
+  for (int64_t k = 0; k < t.shape()[dim]; ++k) {
+    if (k) out += ", ";
+    FormatNested(t, dim + 1, i, out);
+  }
+  out += "]";
+}
+
+}  // namespace
+
+std::string FormatElement(const TensorData& t, int64_t i) {
+  DataType d = t.dtype();
+  if (d == DataType::kBool) return t.GetInt(i) ? "True" : "False";
+  if (IsFloat(d)) return ShortestFloat(t.GetDouble(i), d);
+  if (d == DataType::kUInt64) return std::to_string(static_cast<uint64_t>(t.GetInt(i)));
+  return std::to_string(t.GetInt(i));
+}
+
+std::string FormatValue(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::kTensor: {
+      std::string out;
+      int64_t i = 0;
+      FormatNested(*v.tensor(), 0, i, out);
+      return out;
+    }
+    case ValueKind::kTuple: {
+      std::string out = "(";
+      for (size_t i = 0; i < v.tuple().size(); ++i) out += (i ? ", " : "") + FormatValue(v.tuple()[i]);
+      return out + (v.tuple().size() == 1 ? ",)" : ")");
+    }
+    case ValueKind::kShape: {
+      std::string out = "R.shape([";
+      for (size_t i = 0; i < v.shape().size(); ++i) out += (i ? ", " : "") + std::to_string(v.shape()[i]);
+      return out + "])";
+    }
+    case ValueKind::kPrim: {
+      TensorData t(v.prim().dtype, {});
+      if (v.prim().is_float()) t.SetDouble(0, v.prim().f);
+      else t.SetInt(0, v.prim().i);
+      return FormatElement(t, 0);
+    }
+    case ValueKind::kString: return v.str();
+    case ValueKind::kDType: return std::string(DataTypeName(v.dtype()));
+    case ValueKind::kClosure: return "<function " + v.closure()->name + ">";
+    case ValueKind::kPacked: return "<packed " + v.packed()->name + ">";
+    case ValueKind::kNull: return "None";
+  }
+  return "?";
+}
+
+bool FormatPrint(const std::string& format, const std::vector<Value>& values, std::string* out,
+                 std::string* why) {
+  out->clear();
+  if (format.empty()) {
+    for (size_t i = 0; i < values.size(); ++i) *out += (i ? " " : "") + FormatValue(values[i]);
+    return true;
+  }
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
+      *out += c;
+      ++i;
+    } else if (c == '{' && i + 1 < format.size() && format[i + 1] == '}') {
+      if (next >= values.size()) {
+        *why = "the format has more {} than the " + std::to_string(values.size()) + " values";
+        return false;
+      }
+      *out += FormatValue(values[next++]);
+      ++i;
+    } else if (c == '{' || c == '}') {
+      *why = std::string("a single '") + c + "' in the format (write {{ or }})";
+      return false;
+    } else {
+      *out += c;
+    }
+  }
+  if (next != values.size()) {
+    *why = "the format has " + std::to_string(next) + " {} for " + std::to_string(values.size()) + " values";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace rlx::interp

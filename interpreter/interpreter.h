@@ -1,0 +1,61 @@
+// The reference interpreter (spec chapter 4): evaluates a checked module directly by the
+// evaluation rules eval.*, with every op computed by the reference kernels of interpreter/kernels.
+//
+//   auto module = ...;                      // parsed, and accepted by checker::CheckModule
+//   interp::Interpreter it(module);
+//   interp::RunResult r = it.Run("main", {interp::Value::FromTensor(x)});
+//   if (!r.ok()) r.error->Report(diags);
+//
+// Run never throws and never aborts: a trap or a limit ends in RunResult::error.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "interpreter/allocator.h"
+#include "interpreter/packed_registry.h"
+#include "interpreter/runtime_error.h"
+#include "interpreter/value.h"
+#include "ir/module.h"
+
+namespace rlx::interp {
+
+struct InterpreterOptions {
+  Limits limits;
+  /// Where R.print writes; nullptr: standard output.
+  std::ostream* out = nullptr;
+  /// The packed functions; nullptr: the builtins.
+  const PackedRegistry* registry = nullptr;
+};
+
+struct RunResult {
+  bool ok() const { return !error.has_value(); }
+  Value value;
+  std::optional<RuntimeError> error;
+};
+
+class Evaluator;
+
+class Interpreter {
+ public:
+  /// `module` must have been accepted by the checker (the interpreter relies on well-formedness,
+  /// not on derived struct info).
+  explicit Interpreter(Ref<IRModule> module, InterpreterOptions options = {});
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  /// Calls module function `entry` with `args` (eval.entry).
+  RunResult Run(const std::string& entry, std::vector<Value> args);
+
+  /// The allocator that accounts for every tensor (inputs may be created with it).
+  Allocator& allocator();
+
+ private:
+  std::unique_ptr<Evaluator> evaluator_;
+};
+
+}  // namespace rlx::interp

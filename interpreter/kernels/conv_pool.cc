@@ -1,0 +1,238 @@
+// Kernels of conv2d and the 2-d poolings (spec §5.8), NCHW / OIHW: floats accumulate in
+// float64 and round once per result element; integers accumulate in 64 bits and wrap.
+#include <cmath>
+#include <limits>
+
+#include "interpreter/kernels/kernels.h"
+#include "interpreter/kernels/scalar_ops.h"
+
+namespace rlx::interp {
+namespace {
+
+// Two values from a 1- or 2-value list.
+std::pair<int64_t, int64_t> Pair(const std::vector<int64_t>& v) {
+  return v.size() == 1 ? std::make_pair(v[0], v[0]) : std::make_pair(v[0], v[1]);
+}
+
+// Padding as (top, left, bottom, right) from 1, 2 or 4 values.
+std::array<int64_t, 4> Padding(const std::vector<int64_t>& p) {
+  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
+  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
+  return {p[0], p[1], p[2], p[3]};
+}
+
+// The geometry of a 2-d window op.
+struct Window {
+  int64_t N, C, H, W, KH, KW, OH, OW, sh, sw, dh, dw;
+  std::array<int64_t, 4> pad;  // top, left, bottom, right
+};
+
+int64_t OutExtent(OpInvocation& inv, int c, int64_t in, int64_t before, int64_t after, int64_t k,
+                  int64_t dil, int64_t stride, bool ceil_mode) {
+  const int64_t span = in + before + after - dil * (k - 1) - 1;
+  if (span < 0) inv.FailConstraint(c, "the window does not fit in the padded input");
+  int64_t out = (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
+  // In ceil mode the last window must start inside the input or its leading padding.
+  if (ceil_mode && (out - 1) * stride >= in + before) --out;
+  return out;
+}
+
+Value Conv2d(OpInvocation& inv) {
+  Tensor x = inv.TensorArg("data");
+  Tensor w = inv.TensorArg("weight");
+  auto attrs = inv.attrs();
+  if (x->ndim() != 4 || w->ndim() != 4) inv.FailConstraint(1, "data and weight must have rank 4");
+  if (x->dtype() != w->dtype()) inv.FailConstraint(6, "data and weight dtypes differ");
+  Window g{};
+  g.N = x->shape()[0], g.C = x->shape()[1], g.H = x->shape()[2], g.W = x->shape()[3];
+  const int64_t O = w->shape()[0], I = w->shape()[1];
+  g.KH = w->shape()[2], g.KW = w->shape()[3];
+  const int64_t groups = attrs.Int("groups");
+  // op.nn.conv2d.c4 at run time
+  if (groups < 1 || g.C != I * groups || O % groups != 0) {
+    inv.FailConstraint(4, "data has " + std::to_string(g.C) + " channels, weight expects " +
+                              std::to_string(I) + " x " + std::to_string(groups) + " groups");
+  }
+  std::tie(g.sh, g.sw) = Pair(*attrs.IntList("strides"));
+  std::tie(g.dh, g.dw) = Pair(*attrs.IntList("dilation"));
+  g.pad = Padding(*attrs.IntList("padding"));
+  g.OH = OutExtent(inv, 5, g.H, g.pad[0], g.pad[2], g.KH, g.dh, g.sh, false);
+  g.OW = OutExtent(inv, 5, g.W, g.pad[1], g.pad[3], g.KW, g.dw, g.sw, false);
+  DataType out_dtype = attrs.DType("out_dtype");
+  if (out_dtype == DataType::kVoid) out_dtype = x->dtype();
+  // With an out_dtype the operands are converted first, as astype converts (spec §5.8).
+  if (out_dtype != x->dtype()) {
+    x = ConvertTensor(inv, x, out_dtype);
+    w = ConvertTensor(inv, w, out_dtype);
+  }
+  Tensor out = inv.Alloc(out_dtype, {g.N, O, g.OH, g.OW});
+  const int64_t per_group = O / groups;
+  DispatchDType(x->dtype(), [&](auto in_tag) {
+    using In = decltype(in_tag);
+    DispatchDType(out_dtype, [&](auto out_tag) {
+      using Out = decltype(out_tag);
+      const In* px = Data<In>(x);
+      const In* pw = Data<In>(w);
+      Out* po = Data<Out>(out);
+      int64_t oi = 0;
+      for (int64_t n = 0; n < g.N; ++n) {
+        for (int64_t o = 0; o < O; ++o) {
+          const int64_t grp = o / per_group;
+          for (int64_t y = 0; y < g.OH; ++y) {
+            for (int64_t xo = 0; xo < g.OW; ++xo) {
+              double facc = 0;
+              uint64_t iacc = 0;
+              for (int64_t i = 0; i < I; ++i) {
+                const int64_t c = grp * I + i;
+                for (int64_t r = 0; r < g.KH; ++r) {
+                  const int64_t p = y * g.sh + r * g.dh - g.pad[0];
+                  if (p < 0 || p >= g.H) continue;
+                  for (int64_t s = 0; s < g.KW; ++s) {
+                    const int64_t q = xo * g.sw + s * g.dw - g.pad[1];
+                    if (q < 0 || q >= g.W) continue;
+                    const In a = px[((n * g.C + c) * g.H + p) * g.W + q];
+                    const In b = pw[((o * I + i) * g.KH + r) * g.KW + s];
+                    if constexpr (kIsFloatElem<In>) facc += ToDouble(a) * ToDouble(b);
+                    else if constexpr (std::is_same_v<In, bool>) iacc |= static_cast<uint64_t>(a && b);
+                    else iacc += scalar::U64(a) * scalar::U64(b);
+                  }
+                }
+              }
+              if constexpr (kIsFloatElem<In>) {
+                if constexpr (kIsFloatElem<Out>) po[oi++] = RoundFloat<Out>(facc);
+                else po[oi++] = SaturateFromDouble<Out>(facc);
+              } else {
+                po[oi++] = ConvertElem<Out>(scalar::Wrap<In>(iacc));
+              }
+            }
+          }
+        }
+      }
+    });
+  });
+  return Value::FromTensor(out);
+}
+
+Value Pool(OpInvocation& inv, bool is_max) {
+  Tensor x = inv.TensorArg("data");
+  auto attrs = inv.attrs();
+  if (x->ndim() != 4) inv.FailConstraint(1, "data must have rank 4");
+  Window g{};
+  g.N = x->shape()[0], g.C = x->shape()[1], g.H = x->shape()[2], g.W = x->shape()[3];
+  std::tie(g.KH, g.KW) = Pair(*attrs.IntList("pool_size"));
+  std::tie(g.sh, g.sw) = Pair(*attrs.IntList("strides"));
+  std::tie(g.dh, g.dw) = Pair(*attrs.IntList("dilation"));
+  g.pad = Padding(*attrs.IntList("padding"));
+  const bool ceil_mode = attrs.Bool("ceil_mode"), include_pad = attrs.Bool("count_include_pad");
+  g.OH = OutExtent(inv, 4, g.H, g.pad[0], g.pad[2], g.KH, g.dh, g.sh, ceil_mode);
+  g.OW = OutExtent(inv, 4, g.W, g.pad[1], g.pad[3], g.KW, g.dw, g.sw, ceil_mode);
+  Tensor out = inv.Alloc(x->dtype(), {g.N, g.C, g.OH, g.OW});
+  DispatchDType(x->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* px = Data<T>(x);
+    T* po = Data<T>(out);
+    int64_t oi = 0;
+    for (int64_t nc = 0; nc < g.N * g.C; ++nc) {
+      const T* plane = px + nc * g.H * g.W;
+      for (int64_t y = 0; y < g.OH; ++y) {
+        for (int64_t xo = 0; xo < g.OW; ++xo) {
+          double facc = is_max ? -std::numeric_limits<double>::infinity() : 0.0;
+          bool nan = false;
+          __int128 iacc = 0;
+          int64_t count = 0, padded = 0;
+          T best{};
+          bool have = false;
+          for (int64_t r = 0; r < g.KH; ++r) {
+            const int64_t p = y * g.sh + r * g.dh - g.pad[0];
+            for (int64_t s = 0; s < g.KW; ++s) {
+              const int64_t q = xo * g.sw + s * g.dw - g.pad[1];
+              const bool in_padded = p >= -g.pad[0] && p < g.H + g.pad[2] && q >= -g.pad[1] && q < g.W + g.pad[3];
+              if (in_padded) ++padded;
+              if (p < 0 || p >= g.H || q < 0 || q >= g.W) continue;
+              ++count;
+              const T v = plane[p * g.W + q];
+              if constexpr (kIsFloatElem<T>) {
+                const double d = ToDouble(v);
+                if (std::isnan(d)) nan = true;
+                facc = is_max ? scalar::Maximum(facc, d) : facc + d;
+              } else {
+                if (is_max) {
+                  if (!have || v > best) best = v;
+                  have = true;
+                } else {
+                  iacc += static_cast<__int128>(v);
+                }
+              }
+            }
+          }
+          const int64_t divisor = include_pad ? padded : count;
+          if constexpr (kIsFloatElem<T>) {
+            if (nan) facc = std::nan("");
+            else if (!is_max) facc = facc / static_cast<double>(divisor);
+            po[oi++] = RoundFloat<T>(facc);
+          } else if (is_max) {
+            // A window without input elements gives the lowest value (chapter 4).
+            po[oi++] = have ? best : std::numeric_limits<T>::lowest();
+          } else if constexpr (std::is_same_v<T, bool>) {
+            po[oi++] = iacc != 0;  // the mean of bools: some counted tap is True (as R.mean)
+          } else {
+            po[oi++] = divisor == 0 ? T(0) : scalar::Wrap<T>(static_cast<uint64_t>(iacc / divisor));
+          }
+        }
+      }
+    }
+  });
+  return Value::FromTensor(out);
+}
+
+Value AdaptiveAvgPool(OpInvocation& inv) {
+  Tensor x = inv.TensorArg("data");
+  if (x->ndim() != 4) inv.FailConstraint(1, "data must have rank 4");
+  const int64_t N = x->shape()[0], C = x->shape()[1], H = x->shape()[2], W = x->shape()[3];
+  int64_t OH = H, OW = W;
+  if (auto sizes = inv.attrs().IntList("output_size")) std::tie(OH, OW) = Pair(*sizes);
+  Tensor out = inv.Alloc(x->dtype(), {N, C, OH, OW});
+  DispatchDType(x->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* px = Data<T>(x);
+    T* po = Data<T>(out);
+    int64_t oi = 0;
+    for (int64_t nc = 0; nc < N * C; ++nc) {
+      const T* plane = px + nc * H * W;
+      for (int64_t i = 0; i < OH; ++i) {
+        const int64_t p0 = i * H / OH, p1 = ((i + 1) * H + OH - 1) / OH;
+        for (int64_t j = 0; j < OW; ++j) {
+          const int64_t q0 = j * W / OW, q1 = ((j + 1) * W + OW - 1) / OW;
+          double facc = 0;
+          __int128 iacc = 0;
+          for (int64_t p = p0; p < p1; ++p) {
+            for (int64_t q = q0; q < q1; ++q) {
+              if constexpr (kIsFloatElem<T>) facc += ToDouble(plane[p * W + q]);
+              else iacc += static_cast<__int128>(plane[p * W + q]);
+            }
+          }
+          const int64_t count = (p1 - p0) * (q1 - q0);
+          if constexpr (kIsFloatElem<T>) po[oi++] = RoundFloat<T>(facc / static_cast<double>(count));
+          else if constexpr (std::is_same_v<T, bool>) po[oi++] = iacc != 0;
+          else po[oi++] = count == 0 ? T(0) : scalar::Wrap<T>(static_cast<uint64_t>(iacc / count));
+        }
+      }
+    }
+  });
+  return Value::FromTensor(out);
+}
+
+}  // namespace
+
+Value ConvPoolKernel(OpInvocation& inv) {
+  switch (inv.op().id) {
+    case OpId::kConv2d: return Conv2d(inv);
+    case OpId::kMaxPool2d: return Pool(inv, true);
+    case OpId::kAvgPool2d: return Pool(inv, false);
+    case OpId::kAdaptiveAvgPool2d: return AdaptiveAvgPool(inv);
+    default: break;
+  }
+  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+}
+
+}  // namespace rlx::interp

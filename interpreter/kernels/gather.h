@@ -1,0 +1,44 @@
+// Data movement shared by the shape-manipulation and indexing kernels: every result element
+// is copied from one input element (or filled with zero), whatever the dtype.
+#pragma once
+
+#include <cstring>
+#include <vector>
+
+#include "interpreter/kernels/kernels.h"
+
+namespace rlx::interp {
+
+/// Calls f(index) for every multi-index of `shape` in row-major order; f returns nothing.
+template <class F>
+void ForEachIndex(const std::vector<int64_t>& shape, F&& f) {
+  int64_t total = 1;
+  for (int64_t d : shape) total *= d;
+  std::vector<int64_t> idx(shape.size(), 0);
+  for (int64_t i = 0; i < total; ++i) {
+    f(static_cast<const std::vector<int64_t>&>(idx));
+    for (size_t d = shape.size(); d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/// A tensor of `out_shape` and x's dtype whose element at multi-index `idx` is x's element
+/// at flat offset `src(idx)`, or zero when src returns a negative offset.
+template <class F>
+Tensor Gather(OpInvocation& inv, const Tensor& x, const std::vector<int64_t>& out_shape, F&& src) {
+  Tensor out = inv.Alloc(x->dtype(), out_shape);
+  const size_t es = static_cast<size_t>(DataTypeBytes(x->dtype()));
+  const uint8_t* in = x->data();
+  uint8_t* o = out->mutable_data();
+  int64_t i = 0;
+  ForEachIndex(out_shape, [&](const std::vector<int64_t>& idx) {
+    int64_t s = src(idx);
+    if (s >= 0) std::memcpy(o + i * es, in + s * es, es);
+    ++i;
+  });
+  return out;
+}
+
+}  // namespace rlx::interp

@@ -1,0 +1,76 @@
+#include "interpreter/value.h"
+
+namespace rlx::interp {
+
+Value Value::FromTensor(Tensor t) {
+  Value v;
+  v.kind_ = ValueKind::kTensor;
+  v.tensor_ = std::move(t);
+  return v;
+}
+
+Value Value::FromTuple(std::vector<Value> fields) {
+  Value v;
+  v.kind_ = ValueKind::kTuple;
+  v.tuple_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  return v;
+}
+
+Value Value::FromShape(std::vector<int64_t> dims) {
+  Value v;
+  v.kind_ = ValueKind::kShape;
+  v.shape_ = std::make_shared<const std::vector<int64_t>>(std::move(dims));
+  return v;
+}
+
+Value Value::FromPrim(PrimScalar p) {
+  Value v;
+  v.kind_ = ValueKind::kPrim;
+  v.prim_ = p;
+  return v;
+}
+
+Value Value::FromString(std::string s) {
+  Value v;
+  v.kind_ = ValueKind::kString;
+  v.str_ = std::make_shared<const std::string>(std::move(s));
+  return v;
+}
+
+Value Value::FromDType(DataType t) {
+  Value v;
+  v.kind_ = ValueKind::kDType;
+  v.prim_.dtype = t;
+  return v;
+}
+
+Value Value::FromClosure(std::shared_ptr<const Closure> c) {
+  Value v;
+  v.kind_ = ValueKind::kClosure;
+  v.closure_ = std::move(c);
+  return v;
+}
+
+Value Value::FromPacked(std::shared_ptr<const PackedFunc> f) {
+  Value v;
+  v.kind_ = ValueKind::kPacked;
+  v.packed_ = std::move(f);
+  return v;
+}
+
+const char* ValueKindName(ValueKind k) {
+  switch (k) {
+    case ValueKind::kNull: return "null";
+    case ValueKind::kTensor: return "tensor";
+    case ValueKind::kTuple: return "tuple";
+    case ValueKind::kShape: return "shape";
+    case ValueKind::kPrim: return "prim";
+    case ValueKind::kString: return "string";
+    case ValueKind::kDType: return "dtype";
+    case ValueKind::kClosure: return "closure";
+    case ValueKind::kPacked: return "packed";
+  }
+  return "?";
+}
+
+}  // namespace rlx::interp
