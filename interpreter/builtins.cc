@@ -91,7 +91,13 @@ void RegisterBuiltins(PackedRegistry& r) {
       Bad("rlx.shape_add", "needs two shapes of one rank");
     }
     std::vector<int64_t> out;
-    for (size_t i = 0; i < args[0].shape().size(); ++i) out.push_back(args[0].shape()[i] + args[1].shape()[i]);
+    for (size_t i = 0; i < args[0].shape().size(); ++i) {
+      int64_t sum;
+      if (__builtin_add_overflow(args[0].shape()[i], args[1].shape()[i], &sum)) {
+        Bad("rlx.shape_add", "the sum overflows int64");
+      }
+      out.push_back(sum);
+    }
     return Value::FromShape(std::move(out));
   });
   r.Register("rlx.shape_numel", [](CallContext&, const std::vector<Value>& args) {
@@ -110,7 +116,12 @@ void RegisterBuiltins(PackedRegistry& r) {
     }
     const PrimScalar& a = args[0].prim();
     const PrimScalar& b = args[1].prim();
-    if (a.is_float()) return Value::FromPrim(PrimScalar::Float(a.f + b.f, a.dtype));
+    if (a.is_float()) {
+      Tensor t = std::make_shared<TensorData>(a.dtype, std::vector<int64_t>{});
+      t->SetDouble(0, a.dtype == DataType::kFloat64 ? a.f + b.f
+                                                     : static_cast<double>(static_cast<float>(a.f) + static_cast<float>(b.f)));
+      return Value::FromPrim(PrimScalar::Float(t->GetDouble(0), a.dtype));
+    }
     Tensor t = std::make_shared<TensorData>(a.dtype, std::vector<int64_t>{});
     t->SetInt(0, static_cast<int64_t>(static_cast<uint64_t>(a.i) + static_cast<uint64_t>(b.i)));
     return Value::FromPrim(PrimScalar::Int(t->GetInt(0), a.dtype));

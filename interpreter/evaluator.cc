@@ -288,7 +288,6 @@ Value Evaluator::EvalOpCall(const Call& call, const Op& op, Environment& env) {
 Value Evaluator::CallClosure(const Value& callee, std::vector<Value> args, Span call_site) {
   const Closure& c = *callee.closure();
   const Function& f = *c.function;
-  Step();
   // eval.limit.depth
   if (depth_ >= limits_.max_call_depth) {
     Fail(ErrorCode::kCallTooDeep,
@@ -304,18 +303,22 @@ Value Evaluator::CallClosure(const Value& callee, std::vector<Value> args, Span 
                                              std::to_string(f.params.size()) + " arguments, got " +
                                              std::to_string(args.size()));
     }
-    for (size_t i = 0; i < args.size(); ++i) {
-      const Var& p = *f.params[i];
-      if (p.annotation) {
-        // eval.call.boundary: each argument is matched as by MatchCast.
-        std::string why = MatchStructInfo(args[i], *p.annotation, env);
+    // eval.call.param: the arguments are matched as one tuple, pass by pass, so a parameter
+    // may use shape variables that a later parameter binds.
+    for (MatchPass pass : {MatchPass::kStructure, MatchPass::kBind, MatchPass::kValues}) {
+      for (size_t i = 0; i < args.size(); ++i) {
+        const Var& p = *f.params[i];
+        if (!p.annotation) continue;
+        std::string why = MatchOnePass(args[i], *p.annotation, env, pass);
         if (!why.empty()) {
           Fail(ErrorCode::kArgumentFailed, "argument " + std::to_string(i) + " ('" + p.name +
-                                                 "') of '" + c.name + "' does not match " +
-                                                 DescribeSInfo(*p.annotation) + ": " + why);
+                                               "') of '" + c.name + "' does not match " +
+                                               DescribeSInfo(*p.annotation) + ": " + why);
         }
       }
-      env.vars[&p] = std::move(args[i]);
+      if (pass == MatchPass::kBind) {
+        for (size_t i = 0; i < args.size(); ++i) env.vars[f.params[i].get()] = args[i];
+      }
     }
     CheckBounds(f, env);
     Value result = Eval(f.body, env);
@@ -366,7 +369,6 @@ void Evaluator::CheckBounds(const Function& f, const Environment& env) {
 Value Evaluator::CallPacked(const PackedFunc& f, const std::vector<Value>& args,
                             const StructInfo* result_sinfo, const Environment* env) {
   // eval.call.packed
-  Step();
   Value result;
   try {
     result = f.body(*this, args);

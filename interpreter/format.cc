@@ -9,14 +9,16 @@
 namespace rlx::interp {
 namespace {
 
-// The shortest %.*g text that reads back (as double, rounded to `dtype`) to the same value.
+// eval.print.float: the fewest significant digits that read back (rounded to `dtype`) to v,
+// in fixed or exponent notation, whichever is shorter (fixed on a tie), as std::to_chars.
 std::string ShortestFloat(double v, DataType dtype) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
   char buf[64];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+  int prec = 1;
+  for (; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
     double back = std::strtod(buf, nullptr);
     double rounded = back;
     switch (dtype) {
@@ -27,9 +29,32 @@ std::string ShortestFloat(double v, DataType dtype) {
     }
     if (rounded == v) break;
   }
-  std::string s = buf;
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
+  // buf is "-d.ddde+XX": split into the digits and the decimal exponent.
+  std::string text = buf;
+  const bool neg = text[0] == '-';
+  if (neg) text = text.substr(1);
+  const size_t e_pos = text.find('e');
+  const int exp10 = std::atoi(text.c_str() + e_pos + 1);
+  std::string digits;
+  for (size_t i = 0; i < e_pos; ++i) {
+    if (text[i] != '.') digits += text[i];
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  const int n = static_cast<int>(digits.size());
+  std::string fixed;
+  if (exp10 >= n - 1) {
+    fixed = digits + std::string(static_cast<size_t>(exp10 - n + 1), '0');
+  } else if (exp10 >= 0) {
+    fixed = digits.substr(0, exp10 + 1) + "." + digits.substr(exp10 + 1);
+  } else {
+    fixed = "0." + std::string(static_cast<size_t>(-exp10 - 1), '0') + digits;
+  }
+  char ebuf[16];
+  std::snprintf(ebuf, sizeof ebuf, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+  std::string sci = digits.substr(0, 1) + (n > 1 ? "." + digits.substr(1) : "") + ebuf;
+  std::string out = fixed.size() <= sci.size() ? fixed : sci;
+  if (out.find_first_of(".e") == std::string::npos) out += ".0";
+  return (neg ? "-" : "") + out;
 }
 
 void FormatNested(const TensorData& t, size_t dim, int64_t& i, std::string& out) {

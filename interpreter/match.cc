@@ -1,5 +1,6 @@
 #include "interpreter/match.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -55,10 +56,12 @@ double EvalFloat(const PrimExpr& e, const Environment& env) {
       if (it == env.shape_vars.end()) Fail(ErrorCode::kMatchCastFailed, "unbound variable " + e.name);
       return BitsToDouble(it->second);
     }
-    case PrimKind::kSelect:
-      return EvalInt(*e.operands[0], env, ErrorCode::kInvalidValue) != 0
-                 ? EvalFloat(*e.operands[1], env)
-                 : EvalFloat(*e.operands[2], env);
+    case PrimKind::kSelect: {
+      // Both branches are evaluated (eval.prim-expr), as for integers.
+      const bool c = EvalInt(*e.operands[0], env, ErrorCode::kInvalidValue) != 0;
+      const double t = EvalFloat(*e.operands[1], env), f = EvalFloat(*e.operands[2], env);
+      return c ? t : f;
+    }
     default: break;
   }
   double a = EvalFloat(*e.operands[0], env), b = EvalFloat(*e.operands[1], env), r = 0;
@@ -68,18 +71,20 @@ double EvalFloat(const PrimExpr& e, const Environment& env) {
     case PrimKind::kMul: r = a * b; break;
     case PrimKind::kTruncDiv: r = a / b; break;
     case PrimKind::kFloorDiv: r = std::floor(a / b); break;
-    case PrimKind::kMin: r = std::fmin(a, b); break;
-    case PrimKind::kMax: r = std::fmax(a, b); break;
+    case PrimKind::kMin: r = std::isnan(a) || std::isnan(b) ? std::nan("") : std::min(a, b); break;
+    case PrimKind::kMax: r = std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b); break;
     default: Fail(ErrorCode::kInvalidValue, std::string("unsupported float operation ") + PrimKindName(e.kind));
   }
   return r;
 }
 
-// Binds a lone unbound variable, or compares the evaluated expression (eval.match-cast.tensor).
+// Pass 2 binds a lone unbound variable; pass 3 compares the evaluated expression
+// (eval.match-cast: structure, binding, values).
 std::string MatchDim(const Ref<PrimExpr>& expected, int64_t actual, Environment& env,
-                     const std::string& what) {
-  if (expected->is_var() && !env.shape_vars.count(expected.get())) {
-    env.shape_vars[expected.get()] = actual;
+                     const std::string& what, MatchPass pass) {
+  if (pass == MatchPass::kStructure) return "";
+  if (pass == MatchPass::kBind) {
+    if (expected->is_var() && !env.shape_vars.count(expected.get())) env.shape_vars[expected.get()] = actual;
     return "";
   }
   int64_t want = EvalShapeDim(*expected, env);
@@ -90,9 +95,10 @@ std::string MatchDim(const Ref<PrimExpr>& expected, int64_t actual, Environment&
 }
 
 std::string MatchDims(const std::vector<Ref<PrimExpr>>& expected,
-                      const std::vector<int64_t>& actual, Environment& env, const char* what) {
+                      const std::vector<int64_t>& actual, Environment& env, const char* what,
+                      MatchPass pass) {
   for (size_t i = 0; i < expected.size(); ++i) {
-    std::string why = MatchDim(expected[i], actual[i], env, std::string(what) + " " + std::to_string(i));
+    std::string why = MatchDim(expected[i], actual[i], env, std::string(what) + " " + std::to_string(i), pass);
     if (!why.empty()) return why;
   }
   return "";
@@ -114,6 +120,14 @@ PrimScalar EvalPrimScalar(const PrimExpr& e, const Environment& env) {
 }
 
 std::string MatchStructInfo(const Value& value, const StructInfo& sinfo, Environment& env) {
+  for (MatchPass pass : {MatchPass::kStructure, MatchPass::kBind, MatchPass::kValues}) {
+    std::string why = MatchOnePass(value, sinfo, env, pass);
+    if (!why.empty()) return why;
+  }
+  return "";
+}
+
+std::string MatchOnePass(const Value& value, const StructInfo& sinfo, Environment& env, MatchPass pass) {
   switch (sinfo.kind) {
     case SInfoKind::kObject:
       return "";  // eval.match-cast.object
@@ -133,9 +147,9 @@ std::string MatchStructInfo(const Value& value, const StructInfo& sinfo, Environ
         if (dims->size() != static_cast<size_t>(t.ndim())) {
           return "rank is " + std::to_string(t.ndim()) + ", expected " + std::to_string(dims->size());
         }
-        return MatchDims(*dims, t.shape(), env, "dim");
+        return MatchDims(*dims, t.shape(), env, "dim", pass);
       }
-      if (auto var = As<Var>(s.shape)) {
+      if (auto var = As<Var>(s.shape); var && pass == MatchPass::kValues) {
         auto it = env.vars.find(var.get());
         if (it != env.vars.end() && it->second.is_shape() && it->second.shape() != t.shape()) {
           return "shape is " + DescribeValue(Value::FromShape(t.shape())) + ", expected " +
@@ -153,17 +167,19 @@ std::string MatchStructInfo(const Value& value, const StructInfo& sinfo, Environ
         return "dtype is " + std::string(DataTypeName(p.dtype)) + ", expected " +
                std::string(DataTypeName(s.dtype));
       }
-      if (!s.value) return "";
+      if (!s.value || pass == MatchPass::kStructure) return "";
       if (p.is_float()) {
-        if (s.value->is_var() && !env.shape_vars.count(s.value.get())) {
-          env.shape_vars[s.value.get()] = DoubleToBits(p.f);
+        if (pass == MatchPass::kBind) {
+          if (s.value->is_var() && !env.shape_vars.count(s.value.get())) {
+            env.shape_vars[s.value.get()] = DoubleToBits(p.f);
+          }
           return "";
         }
         double want = EvalFloat(*s.value, env);
         bool same = want == p.f || (std::isnan(want) && std::isnan(p.f));
         return same ? "" : "value is " + std::to_string(p.f) + ", expected " + std::to_string(want);
       }
-      return MatchDim(s.value, p.i, env, "value");
+      return MatchDim(s.value, p.i, env, "value", pass);
     }
     case SInfoKind::kShape: {
       // eval.match-cast.shape
@@ -178,7 +194,7 @@ std::string MatchStructInfo(const Value& value, const StructInfo& sinfo, Environ
           return "rank is " + std::to_string(dims.size()) + ", expected " +
                  std::to_string(s.values->size());
         }
-        return MatchDims(*s.values, dims, env, "value");
+        return MatchDims(*s.values, dims, env, "value", pass);
       }
       return "";
     }
@@ -191,7 +207,7 @@ std::string MatchStructInfo(const Value& value, const StructInfo& sinfo, Environ
                std::to_string(s.fields.size());
       }
       for (size_t i = 0; i < s.fields.size(); ++i) {
-        std::string why = MatchStructInfo(value.tuple()[i], *s.fields[i], env);
+        std::string why = MatchOnePass(value.tuple()[i], *s.fields[i], env, pass);
         if (!why.empty()) return "field " + std::to_string(i) + ": " + why;
       }
       return "";

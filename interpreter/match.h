@@ -9,6 +9,14 @@
 
 namespace rlx::interp {
 
+/// The passes of a match (eval.match-cast): kinds, dtypes, ranks and arities; binding the
+/// first positions of unbound variables; comparing every other value.
+enum class MatchPass { kStructure, kBind, kValues };
+
+/// One pass of a match; MatchStructInfo runs the three in order. Matching several values at
+/// once (a call's arguments, eval.call.param) runs each pass over all of them.
+std::string MatchOnePass(const Value& value, const StructInfo& sinfo, Environment& env, MatchPass pass);
+
 /// Checks `value` against `sinfo` in `env`. A lone shape variable that `env` does not bind yet
 /// is bound to the value found (dims left to right, fields in order); any other PrimExpr is
 /// evaluated and compared. Returns "" on a match, else what differs ("dim 1 is 3, expected

@@ -82,12 +82,12 @@ Value Take(OpInvocation& inv) {
     if (IsUnsignedInt(indices->dtype()) && k < 0) k = INT64_MAX;  // a huge uint64 index
     ++out_i;
     if (k < 0 || k >= n) {
-      if (nan_mode) {
+      if (nan_mode && IsFloat(x->dtype())) {
         nan_at.resize(out_i, false);
         nan_at[out_i - 1] = true;
         return int64_t{-1};
       }
-      if (n == 0 || mode == "fast") {
+      if (n == 0 || mode == "fast" || nan_mode) {
         // eval.trap.index
         Fail(ErrorCode::kIndexOutOfBounds, "R.take index " + std::to_string(k) +
                                                " is outside [0, " + std::to_string(n) + ")");

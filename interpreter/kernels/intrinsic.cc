@@ -30,7 +30,7 @@ Value AssertOp(OpInvocation& inv) {
   } else if (c.is_prim() && c.prim().dtype == DataType::kBool) {
     ok = c.prim().i != 0;
   } else {
-    Fail(ErrorCode::kInvalidValue, std::string("R.assert_op condition must be a bool scalar, got ") + ValueKindName(c.kind()));
+    inv.FailConstraint(1, std::string("the condition must be a bool scalar, got ") + ValueKindName(c.kind()));
   }
   if (ok) return Value::FromTuple({});
   std::string message, why;
