@@ -45,5 +45,6 @@ int RunParse(const std::vector<std::string>& args);
 int RunFmt(const std::vector<std::string>& args);
 int RunCheck(const std::vector<std::string>& args);
 int RunProve(const std::vector<std::string>& args);
+int RunRun(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

@@ -23,6 +23,11 @@ Commands:
   prove FILE...          decide shape claims: @claim identities of a claim file, or the
                          op calls and annotated results of a TVMScript module
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
+  run FILE               evaluate a function with the reference interpreter
+                         (--entry NAME (default main); --input NAME=FILE.npy, repeatable;
+                         --random-inputs [--seed S]: inputs from the annotations, shape
+                         variables from -D or 4; -D NAME=VALUE also passes a Prim argument;
+                         --output-dir DIR: write output*.npy instead of printing)
   help                   show this message
 
 Options for every command:
@@ -30,7 +35,8 @@ Options for every command:
   --json                 print diagnostics as JSON on stdout
   --help, --version
 
-Exit codes: 0 ok, 1 input rejected, 2 usage error, 3 internal error.
+Exit codes: 0 ok, 1 input rejected, 2 usage error, 3 internal error,
+            4 runtime error (trap), 5 limit exhausted (run).
 See docs/cli.md for details.
 )";
 
@@ -63,6 +69,7 @@ int main(int argc, char** argv) {
     if (cmd == "fmt") return rlx::cli::RunFmt(rest);
     if (cmd == "check") return rlx::cli::RunCheck(rest);
     if (cmd == "prove") return rlx::cli::RunProve(rest);
+    if (cmd == "run") return rlx::cli::RunRun(rest);
     std::cerr << "rlx: unknown command '" << cmd << "'\n" << kUsage;
     return rlx::cli::kUsage;
   } catch (const rlx::InternalError& e) {

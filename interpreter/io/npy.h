@@ -1,0 +1,20 @@
+// NumPy .npy files (format versions 1.0, 2.0 and 3.0): reading any array of a dtype rlx has
+// (either byte order, C or Fortran order) and writing little-endian C-order version 1.0 files
+// that numpy reads back unchanged. bfloat16, which numpy lacks, is written as float32 (exact).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "ir/tensor_data.h"
+
+namespace rlx::interp {
+
+/// Parses .npy bytes; nullptr with `error` set on a malformed or unsupported file. Arrays
+/// larger than `max_bytes` are rejected too.
+std::shared_ptr<TensorData> ReadNpy(const std::string& bytes, std::string* error,
+                                    int64_t max_bytes = int64_t{1} << 30);
+/// The .npy bytes of a tensor.
+std::string WriteNpy(const TensorData& t);
+
+}  // namespace rlx::interp

@@ -1,0 +1,292 @@
+// rlx run FILE: evaluates a module function with the reference interpreter (docs/cli.md).
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "checker/checker.h"
+#include "interpreter/format.h"
+#include "interpreter/interpreter.h"
+#include "interpreter/io/npy.h"
+#include "interpreter/match.h"
+#include "ir/analysis/prim_eval.h"
+#include "tools/rlx/cli_common.h"
+
+namespace rlx::cli {
+namespace {
+
+using interp::Value;
+
+// Exit codes of `rlx run` beyond the common ones (docs/cli.md).
+constexpr int kTrap = 4;
+constexpr int kExhausted = 5;
+
+// The value of a -D definition as an integer, if it is one.
+std::optional<int64_t> DefinedInt(const CommonOptions& opts, const std::string& name) {
+  auto it = opts.parse.captures.find(name);
+  if (it == opts.parse.captures.end() || it->second.kind != text::CapturedValue::Kind::kInt) return std::nullopt;
+  return it->second.int_value;
+}
+
+// Random inputs (--random-inputs): extents from -D, else 4 for each unbound shape variable.
+class RandomInputs {
+ public:
+  RandomInputs(const CommonOptions& opts, uint64_t seed) : opts_(opts), rng_(seed) {}
+
+  std::optional<Value> Make(const StructInfo& s, std::string* error) {
+    if (auto t = dynamic_cast<const TensorStructInfo*>(&s)) {
+      const auto* dims = t->dims();
+      if (!dims || t->dtype == DataType::kVoid) {
+        *error = "needs a tensor annotation with a shape and a dtype";
+        return std::nullopt;
+      }
+      std::vector<int64_t> shape;
+      for (const auto& d : *dims) {
+        auto v = Dim(d, error);
+        if (!v) return std::nullopt;
+        shape.push_back(*v);
+      }
+      if (interp::TensorBytes(t->dtype, shape) < 0 || interp::TensorBytes(t->dtype, shape) > (int64_t{1} << 30)) {
+        *error = "the random tensor would be too large";
+        return std::nullopt;
+      }
+      auto data = std::make_shared<TensorData>(t->dtype, shape);
+      for (int64_t i = 0; i < data->num_elements(); ++i) {
+        if (IsFloat(t->dtype)) data->SetDouble(i, std::uniform_real_distribution<double>(-1, 1)(rng_));
+        else if (t->dtype == DataType::kBool) data->SetInt(i, rng_() & 1);
+        else if (IsUnsignedInt(t->dtype)) data->SetInt(i, static_cast<int64_t>(rng_() % 11));
+        else data->SetInt(i, static_cast<int64_t>(rng_() % 21) - 10);
+      }
+      return Value::FromTensor(data);
+    }
+    if (auto p = dynamic_cast<const PrimStructInfo*>(&s)) {
+      if (p->value) {
+        auto v = Dim(p->value, error);
+        if (!v) return std::nullopt;
+        return Value::FromPrim(interp::PrimScalar::Int(*v, p->dtype));
+      }
+      if (IsFloat(p->dtype)) return Value::FromPrim(interp::PrimScalar::Float(0.5, p->dtype));
+      return Value::FromPrim(interp::PrimScalar::Int(1, p->dtype == DataType::kVoid ? DataType::kInt64 : p->dtype));
+    }
+    if (auto sh = dynamic_cast<const ShapeStructInfo*>(&s)) {
+      if (!sh->values) {
+        *error = "needs a shape annotation with values";
+        return std::nullopt;
+      }
+      std::vector<int64_t> dims;
+      for (const auto& d : *sh->values) {
+        auto v = Dim(d, error);
+        if (!v) return std::nullopt;
+        dims.push_back(*v);
+      }
+      return Value::FromShape(dims);
+    }
+    if (auto tu = dynamic_cast<const TupleStructInfo*>(&s)) {
+      std::vector<Value> fields;
+      for (const auto& f : tu->fields) {
+        auto v = Make(*f, error);
+        if (!v) return std::nullopt;
+        fields.push_back(*v);
+      }
+      return Value::FromTuple(fields);
+    }
+    *error = "cannot make a random value of this kind";
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<int64_t> Dim(const Ref<PrimExpr>& e, std::string* error) {
+    // Bind every variable of the expression first: -D NAME=VALUE, else 4.
+    Bind(e);
+    auto v = EvalPrim(*e, values_);
+    if (!v) *error = "cannot evaluate a dimension of the annotation";
+    return v;
+  }
+  void Bind(const Ref<PrimExpr>& e) {
+    if (!e) return;
+    if (e->is_var()) {
+      if (!values_.count(e.get())) values_[e.get()] = DefinedInt(opts_, e->name).value_or(4);
+      return;
+    }
+    for (int i = 0; i < e->arity(); ++i) Bind(e->operands[i]);
+  }
+
+  const CommonOptions& opts_;
+  std::mt19937_64 rng_;
+  PrimAssignment values_;
+};
+
+// An argument from -D NAME=VALUE for a Prim parameter.
+std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p) {
+  auto it = opts.parse.captures.find(p.name);
+  auto prim = As<PrimStructInfo>(p.annotation);
+  if (it == opts.parse.captures.end() || !prim) return std::nullopt;
+  const auto& c = it->second;
+  DataType dt = prim->dtype == DataType::kVoid ? DataType::kInt64 : prim->dtype;
+  if (c.kind == text::CapturedValue::Kind::kInt) {
+    return IsFloat(dt) ? Value::FromPrim(interp::PrimScalar::Float(static_cast<double>(c.int_value), dt))
+                       : Value::FromPrim(interp::PrimScalar::Int(c.int_value, dt));
+  }
+  if (c.kind == text::CapturedValue::Kind::kFloat) return Value::FromPrim(interp::PrimScalar::Float(c.float_value, dt));
+  if (c.kind == text::CapturedValue::Kind::kBool) return Value::FromPrim(interp::PrimScalar::Int(c.bool_value, DataType::kBool));
+  return std::nullopt;
+}
+
+// numpy-like text: rows of a matrix on their own lines.
+void PrintTensor(const TensorData& t, size_t dim, int64_t& i, int indent, std::ostream& out) {
+  if (dim == t.shape().size()) {
+    out << interp::FormatElement(t, i++);
+    return;
+  }
+  out << "[";
+  for (int64_t k = 0; k < t.shape()[dim]; ++k) {
+    if (k) {
+      out << ",";
+      if (dim + 1 < t.shape().size()) out << "\n" << std::string(static_cast<size_t>(indent + 1), ' ');
+      else out << " ";
+    }
+    PrintTensor(t, dim + 1, i, indent + 1, out);
+  }
+  out << "]";
+}
+
+void PrintResult(const Value& v, const std::string& name, std::ostream& out) {
+  if (v.is_tuple()) {
+    for (size_t i = 0; i < v.tuple().size(); ++i) PrintResult(v.tuple()[i], name + "[" + std::to_string(i) + "]", out);
+    if (v.tuple().empty()) out << name << ": ()\n";
+    return;
+  }
+  out << name << ": " << interp::DescribeValue(v) << "\n";
+  if (v.is_tensor()) {
+    int64_t i = 0;
+    PrintTensor(*v.tensor(), 0, i, 0, out);
+    out << "\n";
+  } else {
+    out << interp::FormatValue(v) << "\n";
+  }
+}
+
+bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::string& name) {
+  if (v.is_tuple()) {
+    for (size_t i = 0; i < v.tuple().size(); ++i) {
+      if (!WriteOutputs(v.tuple()[i], dir, name + "_" + std::to_string(i))) return false;
+    }
+    return true;
+  }
+  if (!v.is_tensor()) {
+    std::ofstream(dir / (name + ".txt")) << interp::FormatValue(v) << "\n";
+    return true;
+  }
+  std::ofstream f(dir / (name + ".npy"), std::ios::binary);
+  f << interp::WriteNpy(*v.tensor());
+  return static_cast<bool>(f);
+}
+
+}  // namespace
+
+int RunRun(const std::vector<std::string>& raw_args) {
+  // --input may repeat: take those out before the common parse.
+  std::vector<std::string> args;
+  std::vector<std::string> inputs;
+  for (size_t i = 0; i < raw_args.size(); ++i) {
+    if (raw_args[i] == "--input" && i + 1 < raw_args.size()) {
+      inputs.push_back(raw_args[++i]);
+    } else {
+      args.push_back(raw_args[i]);
+    }
+  }
+  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed"});
+  if (!opts) return kUsage;
+  if (opts->files.size() != 1) {
+    std::cerr << "rlx run: expected one FILE\n";
+    return kUsage;
+  }
+  const std::string path = opts->files[0];
+  const std::string entry = opts->flags.count("--entry") ? opts->flags["--entry"] : "main";
+  auto text = ReadFile(path);
+  if (!text) return kUsage;
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> m = LoadModule(path, *text, *opts, sources, diags);
+  if (!m) {
+    EmitDiagnostics(diags, *opts);
+    return kRejected;
+  }
+  checker::CheckResult checked = checker::CheckModule(*m, diags);
+  if (!checked.ok) {
+    EmitDiagnostics(diags, *opts);
+    return kRejected;
+  }
+  Ref<Function> f = m->FindFunction(entry);
+  if (!f) {
+    std::cerr << "rlx run: " << path << " has no function '" << entry << "'\n";
+    return kUsage;
+  }
+  std::map<std::string, std::string> files;
+  for (const auto& in : inputs) {
+    size_t eq = in.find('=');
+    if (eq == std::string::npos) {
+      std::cerr << "rlx run: --input expects NAME=FILE.npy, got '" << in << "'\n";
+      return kUsage;
+    }
+    files[in.substr(0, eq)] = in.substr(eq + 1);
+  }
+  uint64_t seed = 0;
+  if (opts->flags.count("--seed")) seed = std::stoull(opts->flags["--seed"]);
+  RandomInputs random(*opts, seed);
+  std::vector<Value> call_args;
+  for (const auto& p : f->params) {
+    if (auto it = files.find(p->name); it != files.end()) {
+      auto bytes = ReadFile(it->second);
+      if (!bytes) return kUsage;
+      std::string error;
+      auto t = interp::ReadNpy(*bytes, &error);
+      if (!t) {
+        std::cerr << "rlx run: " << it->second << ": " << error << "\n";
+        return kUsage;
+      }
+      call_args.push_back(Value::FromTensor(t));
+      files.erase(it);
+    } else if (auto v = PrimFromDefine(*opts, *p)) {
+      call_args.push_back(*v);
+    } else if (opts->flags.count("--random-inputs") && p->annotation) {
+      std::string error;
+      auto v = random.Make(*p->annotation, &error);
+      if (!v) {
+        std::cerr << "rlx run: cannot make a random input for '" << p->name << "': " << error << "\n";
+        return kUsage;
+      }
+      call_args.push_back(*v);
+    } else {
+      std::cerr << "rlx run: no input for parameter '" << p->name
+                << "' (use --input " << p->name << "=FILE.npy, -D, or --random-inputs)\n";
+      return kUsage;
+    }
+  }
+  if (!files.empty()) {
+    std::cerr << "rlx run: '" << entry << "' has no parameter '" << files.begin()->first << "'\n";
+    return kUsage;
+  }
+  interp::Interpreter interpreter(m);
+  interp::RunResult r = interpreter.Run(entry, std::move(call_args));
+  if (!r.ok()) {
+    r.error->Report(diags);
+    EmitDiagnostics(diags, *opts);
+    return r.error->is_exhaustion() ? kExhausted : kTrap;
+  }
+  if (opts->flags.count("--output-dir")) {
+    std::filesystem::path dir = opts->flags["--output-dir"];
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !WriteOutputs(r.value, dir, "output")) {
+      std::cerr << "rlx run: cannot write to " << dir << "\n";
+      return kUsage;
+    }
+  } else {
+    PrintResult(r.value, "output", std::cout);
+  }
+  return kOk;
+}
+
+}  // namespace rlx::cli
