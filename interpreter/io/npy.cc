@@ -10,7 +10,7 @@ namespace {
 // A tiny reader of the header's Python literal dict.
 class HeaderParser {
  public:
-  explicit HeaderParser(const std::string& s) : s_(s) {}
+  explicit HeaderParser(std::string s) : s_(std::move(s)) {}
 
   bool Parse(std::string* descr, bool* fortran, std::vector<int64_t>* shape, std::string* error) {
     int seen = 0;
@@ -96,7 +96,7 @@ class HeaderParser {
     }
   }
 
-  const std::string& s_;
+  const std::string s_;
   size_t i_ = 0;
 };
 

@@ -160,4 +160,33 @@ TEST_F(Cli, GarbageInputIsRejectedCleanly) {
   EXPECT_NE(r.err.find("error[E0009]"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, RunReadsAndWritesNpy) {
+  const std::string npy_dir = std::string(RLX_SOURCE_DIR) + "/interpreter/tests/npy/files/";
+  std::string prog = Write("p.py", R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), dtype="float32")) -> R.Tensor((2, 3), dtype="float32"):
+        y = R.add(x, x)
+        return y
+)");
+  Result printed = Run("run " + prog + " --input x=" + npy_dir + "vector_1d.npy");
+  // vector_1d is not 2x3: the boundary check traps (exit 4) with E3002.
+  EXPECT_EQ(printed.code, 4) << printed.err;
+  EXPECT_NE(printed.err.find("E3002"), std::string::npos) << printed.err;
+  Result ok = Run("run " + prog + " --random-inputs --output-dir " + (dir_ / "out").string());
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "out" / "output.npy"));
+  Result text = Run("run " + prog + " --random-inputs");
+  EXPECT_EQ(text.code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("output: R.Tensor((2, 3), \"float32\")\n[[", 0), 0u) << text.out;
+  Result bad = Run("run " + prog + " --input x=" + npy_dir + "bad_magic.npy");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("bad magic"), std::string::npos) << bad.err;
+  Result missing = Run("run " + prog);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("no input for parameter 'x'"), std::string::npos) << missing.err;
+}
+
 }  // namespace
