@@ -9,7 +9,6 @@
 #include "interpreter/format.h"
 
 namespace rlx::interp::testing {
-namespace {
 
 std::vector<int64_t> ParseShape(const std::string& s) {
   std::vector<int64_t> out;
@@ -23,6 +22,8 @@ std::vector<int64_t> ParseShape(const std::string& s) {
   return out;
 }
 
+namespace {
+
 void SetElement(TensorData& t, int64_t i, const std::string& text) {
   if (t.dtype() == DataType::kBool) {
     t.SetInt(i, text == "true");
@@ -34,6 +35,8 @@ void SetElement(TensorData& t, int64_t i, const std::string& text) {
     t.SetInt(i, std::strtoll(text.c_str(), nullptr, 10));
   }
 }
+
+}  // namespace
 
 // "DTYPE (SHAPE) [V, ...]" -> a tensor.
 std::shared_ptr<TensorData> ParseTensor(const std::string& text, std::string* error) {
@@ -59,6 +62,8 @@ std::shared_ptr<TensorData> ParseTensor(const std::string& text, std::string* er
   if (i != t->num_elements()) *error = "value count does not match the shape in '" + text + "'";
   return t;
 }
+
+namespace {
 
 // Bits of a float element as an ordered integer (for ULP distances).
 int64_t OrderedBits(const TensorData& t, int64_t i) {

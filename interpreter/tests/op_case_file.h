@@ -29,6 +29,11 @@ struct OpCase {
   std::string compare = "exact";                    // "exact", "ulp N" or "tol A R"
 };
 
+/// Parses "DTYPE (SHAPE) [V, ...]" (the op-case value format); sets `error` when malformed.
+std::shared_ptr<TensorData> ParseTensor(const std::string& text, std::string* error);
+/// Parses "(2, 3)" / "(3,)" / "()".
+std::vector<int64_t> ParseShape(const std::string& text);
+
 /// Reads a .cases file; `error` is set (with the line) on a malformed file.
 std::vector<OpCase> ReadCaseFile(const std::string& path, std::string* error);
 

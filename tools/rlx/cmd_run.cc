@@ -8,6 +8,7 @@
 #include "checker/checker.h"
 #include "interpreter/format.h"
 #include "interpreter/interpreter.h"
+#include "interpreter/io/json_value.h"
 #include "interpreter/io/npy.h"
 #include "interpreter/match.h"
 #include "ir/analysis/prim_eval.h"
@@ -196,7 +197,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
       args.push_back(raw_args[i]);
     }
   }
-  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed"});
+  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1) {
     std::cerr << "rlx run: expected one FILE\n";
@@ -232,6 +233,26 @@ int RunRun(const std::vector<std::string>& raw_args) {
     }
     files[in.substr(0, eq)] = in.substr(eq + 1);
   }
+  std::optional<Json> json;
+  if (opts->flags.count("--inputs")) {
+    auto text = ReadFile(opts->flags["--inputs"]);
+    if (!text) return kUsage;
+    std::string error;
+    json = Json::Parse(*text, &error);
+    if (!json || json->kind() != Json::Kind::kObject) {
+      std::cerr << "rlx run: " << opts->flags["--inputs"] << ": "
+                << (json ? "expected a JSON object of inputs by name" : error) << "\n";
+      return kUsage;
+    }
+    for (const auto& [name, value] : json->members()) {
+      bool known = false;
+      for (const auto& p : f->params) known |= p->name == name;
+      if (!known) {
+        std::cerr << "rlx run: '" << entry << "' has no parameter '" << name << "'\n";
+        return kUsage;
+      }
+    }
+  }
   uint64_t seed = 0;
   if (opts->flags.count("--seed")) seed = std::stoull(opts->flags["--seed"]);
   RandomInputs random(*opts, seed);
@@ -248,6 +269,14 @@ int RunRun(const std::vector<std::string>& raw_args) {
       }
       call_args.push_back(Value::FromTensor(t));
       files.erase(it);
+    } else if (const Json* j = json ? json->Find(p->name) : nullptr) {
+      std::string error;
+      auto v = interp::ValueFromJson(*j, p->annotation.get(), &error);
+      if (!v) {
+        std::cerr << "rlx run: input '" << p->name << "': " << error << "\n";
+        return kUsage;
+      }
+      call_args.push_back(*v);
     } else if (auto v = PrimFromDefine(*opts, *p)) {
       call_args.push_back(*v);
     } else if (opts->flags.count("--random-inputs") && p->annotation) {
@@ -260,7 +289,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
       call_args.push_back(*v);
     } else {
       std::cerr << "rlx run: no input for parameter '" << p->name
-                << "' (use --input " << p->name << "=FILE.npy, -D, or --random-inputs)\n";
+                << "' (use --input " << p->name << "=FILE.npy, --inputs FILE.json, -D, or --random-inputs)\n";
       return kUsage;
     }
   }

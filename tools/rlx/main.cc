@@ -25,6 +25,7 @@ Commands:
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
   run FILE               evaluate a function with the reference interpreter
                          (--entry NAME (default main); --input NAME=FILE.npy, repeatable;
+                         --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
                          variables from -D or 4; -D NAME=VALUE also passes a Prim argument;
                          --output-dir DIR: write output*.npy instead of printing)

@@ -184,6 +184,13 @@ class Module:
   Result bad = Run("run " + prog + " --input x=" + npy_dir + "bad_magic.npy");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("bad magic"), std::string::npos) << bad.err;
+  std::string json = Write("in.json", R"({"x": [[1, 2.5, "nan"], [-0.0, "inf", 3]]})");
+  Result from_json = Run("run " + prog + " --inputs " + json);
+  EXPECT_EQ(from_json.code, 0) << from_json.err;
+  EXPECT_EQ(from_json.out, "output: R.Tensor((2, 3), \"float32\")\n[[2.0, 5.0, nan],\n [-0.0, inf, 6.0]]\n");
+  Result bad_json = Run("run " + prog + " --inputs " + Write("bad.json", R"({"x": [[1, 2], [3]]})"));
+  EXPECT_EQ(bad_json.code, 2);
+  EXPECT_NE(bad_json.err.find("ragged"), std::string::npos) << bad_json.err;
   Result missing = Run("run " + prog);
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("no input for parameter 'x'"), std::string::npos) << missing.err;

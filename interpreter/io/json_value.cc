@@ -1,0 +1,198 @@
+#include "interpreter/io/json_value.h"
+
+#include <cmath>
+#include <limits>
+
+namespace rlx::interp {
+namespace {
+
+bool Element(const Json& j, TensorData& t, int64_t i, std::string* error) {
+  if (j.kind() == Json::Kind::kBool) {
+    t.SetInt(i, j.as_bool());
+    return true;
+  }
+  if (j.kind() == Json::Kind::kString) {
+    const std::string& s = j.as_string();
+    double v;
+    if (s == "nan") v = std::numeric_limits<double>::quiet_NaN();
+    else if (s == "inf") v = std::numeric_limits<double>::infinity();
+    else if (s == "-inf") v = -std::numeric_limits<double>::infinity();
+    else {
+      *error = "'" + s + "' is not a number";
+      return false;
+    }
+    if (!IsFloat(t.dtype())) {
+      *error = "'" + s + "' in an integer tensor";
+      return false;
+    }
+    t.SetDouble(i, v);
+    return true;
+  }
+  if (j.kind() != Json::Kind::kNumber) {
+    *error = "a tensor element must be a number, true/false, \"nan\", \"inf\" or \"-inf\"";
+    return false;
+  }
+  if (IsFloat(t.dtype())) {
+    t.SetDouble(i, j.as_double());
+  } else if (auto v = j.as_int()) {
+    t.SetInt(i, *v);
+  } else if (t.dtype() == DataType::kUInt64 && j.number_text().find_first_of(".eE-") == std::string::npos) {
+    t.SetInt(i, static_cast<int64_t>(std::strtoull(j.number_text().c_str(), nullptr, 10)));
+  } else {
+    *error = "'" + j.number_text() + "' is not an integer of " + std::string(DataTypeName(t.dtype()));
+    return false;
+  }
+  return true;
+}
+
+// The shape of nested arrays (every level must be rectangular).
+bool NestedShape(const Json& j, std::vector<int64_t>* shape, size_t level, std::string* error) {
+  if (j.kind() != Json::Kind::kArray) {
+    if (level != shape->size() && !shape->empty()) {
+      *error = "ragged nested arrays";
+      return false;
+    }
+    return true;
+  }
+  if (level == shape->size()) shape->push_back(static_cast<int64_t>(j.items().size()));
+  else if ((*shape)[level] != static_cast<int64_t>(j.items().size())) {
+    *error = "ragged nested arrays";
+    return false;
+  }
+  for (const Json& item : j.items()) {
+    if (!NestedShape(item, shape, level + 1, error)) return false;
+  }
+  return true;
+}
+
+bool Fill(const Json& j, TensorData& t, int64_t& i, std::string* error) {
+  if (j.kind() == Json::Kind::kArray) {
+    for (const Json& item : j.items()) {
+      if (!Fill(item, t, i, error)) return false;
+    }
+    return true;
+  }
+  if (i >= t.num_elements()) {
+    *error = "more data than the shape holds";
+    return false;
+  }
+  return Element(j, t, i++, error);
+}
+
+std::optional<Value> TensorFromJson(const Json& j, DataType dtype, std::string* error) {
+  const Json* data = &j;
+  std::optional<std::vector<int64_t>> shape;
+  if (j.kind() == Json::Kind::kObject) {
+    if (const Json* d = j.Find("dtype")) {
+      auto t = d->kind() == Json::Kind::kString ? ParseDataType(d->as_string()) : std::nullopt;
+      if (!t || *t == DataType::kVoid) {
+        *error = "unknown dtype";
+        return std::nullopt;
+      }
+      dtype = *t;
+    }
+    if (const Json* s = j.Find("shape")) {
+      shape.emplace();
+      for (const Json& d : s->items()) {
+        auto v = d.as_int();
+        if (!v || *v < 0) {
+          *error = "a shape entry is not a non-negative integer";
+          return std::nullopt;
+        }
+        shape->push_back(*v);
+      }
+    }
+    data = j.Find("data");
+    if (!data) {
+      *error = "a tensor object needs \"data\"";
+      return std::nullopt;
+    }
+  }
+  if (dtype == DataType::kVoid) {
+    *error = "the dtype is unknown: give {\"dtype\": ..., \"data\": ...}";
+    return std::nullopt;
+  }
+  if (!shape) {
+    shape.emplace();
+    if (!NestedShape(*data, &*shape, 0, error)) return std::nullopt;
+  }
+  int64_t count = 1;
+  for (int64_t d : *shape) {
+    if (__builtin_mul_overflow(count, d, &count) || count > (int64_t{1} << 28)) {
+      *error = "the tensor is too large for JSON input";
+      return std::nullopt;
+    }
+  }
+  auto t = std::make_shared<TensorData>(dtype, *shape);
+  int64_t i = 0;
+  if (!Fill(*data, *t, i, error)) return std::nullopt;
+  if (i != t->num_elements()) {
+    *error = "the data has " + std::to_string(i) + " elements, the shape needs " + std::to_string(t->num_elements());
+    return std::nullopt;
+  }
+  return Value::FromTensor(t);
+}
+
+}  // namespace
+
+std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, std::string* error) {
+  const SInfoKind kind = annotation ? annotation->kind : SInfoKind::kObject;
+  if (kind == SInfoKind::kTensor) {
+    return TensorFromJson(j, static_cast<const TensorStructInfo*>(annotation)->dtype, error);
+  }
+  if (kind == SInfoKind::kPrim || (kind == SInfoKind::kObject && j.kind() != Json::Kind::kObject &&
+                                   j.kind() != Json::Kind::kArray)) {
+    DataType dtype = annotation && kind == SInfoKind::kPrim
+                         ? static_cast<const PrimStructInfo*>(annotation)->dtype
+                         : DataType::kVoid;
+    const Json* v = &j;
+    if (j.kind() == Json::Kind::kObject) {
+      if (const Json* d = j.Find("dtype"); d && d->kind() == Json::Kind::kString) {
+        dtype = ParseDataType(d->as_string()).value_or(DataType::kVoid);
+      }
+      v = j.Find("value");
+      if (!v) {
+        *error = "a prim object needs \"value\"";
+        return std::nullopt;
+      }
+    }
+    if (dtype == DataType::kVoid) {
+      dtype = v->kind() == Json::Kind::kBool ? DataType::kBool
+              : v->as_int()                 ? DataType::kInt64
+                                            : DataType::kFloat64;
+    }
+    TensorData t(dtype, {});
+    if (!Element(*v, t, 0, error)) return std::nullopt;
+    return Value::FromPrim(IsFloat(dtype) ? PrimScalar::Float(t.GetDouble(0), dtype) : PrimScalar::Int(t.GetInt(0), dtype));
+  }
+  if (kind == SInfoKind::kShape || (j.kind() == Json::Kind::kObject && j.Find("shape") && !j.Find("data"))) {
+    const Json* s = j.kind() == Json::Kind::kObject ? j.Find("shape") : &j;
+    std::vector<int64_t> dims;
+    for (const Json& d : s->items()) {
+      auto v = d.as_int();
+      if (!v || *v < 0) {
+        *error = "a shape entry is not a non-negative integer";
+        return std::nullopt;
+      }
+      dims.push_back(*v);
+    }
+    return Value::FromShape(std::move(dims));
+  }
+  if (kind == SInfoKind::kTuple) {
+    const auto& fields = static_cast<const TupleStructInfo*>(annotation)->fields;
+    if (j.kind() != Json::Kind::kArray || j.items().size() != fields.size()) {
+      *error = "a tuple of " + std::to_string(fields.size()) + " fields needs an array of as many items";
+      return std::nullopt;
+    }
+    std::vector<Value> out;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      auto v = ValueFromJson(j.items()[i], fields[i].get(), error);
+      if (!v) return std::nullopt;
+      out.push_back(*v);
+    }
+    return Value::FromTuple(std::move(out));
+  }
+  return TensorFromJson(j, DataType::kVoid, error);
+}
+
+}  // namespace rlx::interp

@@ -1,0 +1,23 @@
+// Runtime values from JSON (`rlx run --inputs FILE.json`, the conformance adapter):
+//   tensor: nested arrays of numbers ([[1, 2], [3, 4]]), with the dtype of the parameter's
+//           annotation, or {"dtype": "float16", "shape": [2, 2], "data": [1, 2, 3, 4]} (data
+//           flat or nested); elements are numbers, true/false, or "nan", "inf", "-inf";
+//   prim:   a number, true/false, or {"dtype": "int32", "value": 5};
+//   shape:  {"shape": [2, 3]} (or an array of ints for a Shape parameter);
+//   tuple:  an array whose items follow the fields of a Tuple annotation.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "interpreter/value.h"
+#include "ir/base/json.h"
+#include "ir/struct_info.h"
+
+namespace rlx::interp {
+
+/// The value `j` denotes for a parameter annotated `annotation` (may be null: then the JSON
+/// must say the dtype); nullopt with `error` set when it does not fit.
+std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, std::string* error);
+
+}  // namespace rlx::interp

@@ -1,0 +1,229 @@
+#include "ir/base/json.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace rlx {
+
+class JsonParser {
+ public:
+  JsonParser(const std::string& s, int max_depth) : s_(s), max_depth_(max_depth) {}
+
+  std::optional<Json> Document(std::string* error) {
+    Json v;
+    Skip();
+    if (!Value(&v, 0)) {
+      *error = Where() + error_;
+      return std::nullopt;
+    }
+    Skip();
+    if (i_ != s_.size()) {
+      *error = Where() + "text after the JSON value";
+      return std::nullopt;
+    }
+    return v;
+  }
+
+ private:
+  std::string Where() const {
+    int line = 1, col = 1;
+    for (size_t k = 0; k < i_ && k < s_.size(); ++k) {
+      if (s_[k] == '\n') ++line, col = 1;
+      else ++col;
+    }
+    return "line " + std::to_string(line) + " col " + std::to_string(col) + ": ";
+  }
+  bool Bad(const std::string& why) {
+    error_ = why;
+    return false;
+  }
+  void Skip() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
+  }
+  bool Literal(const char* word) {
+    size_t n = std::char_traits<char>::length(word);
+    if (s_.compare(i_, n, word) != 0) return false;
+    i_ += n;
+    return true;
+  }
+
+  bool Value(Json* out, int depth) {
+    if (depth > max_depth_) return Bad("nested too deeply");
+    if (i_ >= s_.size()) return Bad("unexpected end of input");
+    char c = s_[i_];
+    if (c == '{') return Object(out, depth);
+    if (c == '[') return Array(out, depth);
+    if (c == '"') {
+      out->kind_ = Json::Kind::kString;
+      return String(&out->text_);
+    }
+    if (Literal("true")) {
+      out->kind_ = Json::Kind::kBool;
+      out->bool_ = true;
+      return true;
+    }
+    if (Literal("false")) {
+      out->kind_ = Json::Kind::kBool;
+      return true;
+    }
+    if (Literal("null")) return true;
+    return Number(out);
+  }
+
+  bool Number(Json* out) {
+    size_t start = i_;
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    size_t digits = i_;
+    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+    if (i_ == digits) return Bad("expected a value");
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      size_t frac = i_;
+      while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+      if (i_ == frac) return Bad("malformed number");
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      size_t exp = i_;
+      while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+      if (i_ == exp) return Bad("malformed number");
+    }
+    out->kind_ = Json::Kind::kNumber;
+    out->text_ = s_.substr(start, i_ - start);
+    return true;
+  }
+
+  bool String(std::string* out) {
+    ++i_;  // the opening quote
+    while (i_ < s_.size() && s_[i_] != '"') {
+      char c = s_[i_++];
+      if (static_cast<unsigned char>(c) < 0x20) return Bad("a control character in a string");
+      if (c != '\\') {
+        *out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) break;
+      char e = s_[i_++];
+      switch (e) {
+        case '"': *out += '"'; break;
+        case '\\': *out += '\\'; break;
+        case '/': *out += '/'; break;
+        case 'b': *out += '\b'; break;
+        case 'f': *out += '\f'; break;
+        case 'n': *out += '\n'; break;
+        case 'r': *out += '\r'; break;
+        case 't': *out += '\t'; break;
+        case 'u': {
+          if (i_ + 4 > s_.size()) return Bad("a short \\u escape");
+          unsigned cp = std::strtoul(s_.substr(i_, 4).c_str(), nullptr, 16);
+          i_ += 4;
+          // UTF-8 encode (surrogate pairs are kept as two code points' encodings).
+          if (cp < 0x80) {
+            *out += static_cast<char>(cp);
+          } else if (cp < 0x800) {
+            *out += static_cast<char>(0xC0 | (cp >> 6));
+            *out += static_cast<char>(0x80 | (cp & 0x3F));
+          } else {
+            *out += static_cast<char>(0xE0 | (cp >> 12));
+            *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            *out += static_cast<char>(0x80 | (cp & 0x3F));
+          }
+          break;
+        }
+        default: return Bad("an invalid escape in a string");
+      }
+    }
+    if (i_ >= s_.size()) return Bad("an unterminated string");
+    ++i_;
+    return true;
+  }
+
+  bool Array(Json* out, int depth) {
+    out->kind_ = Json::Kind::kArray;
+    ++i_;
+    Skip();
+    if (i_ < s_.size() && s_[i_] == ']') {
+      ++i_;
+      return true;
+    }
+    while (true) {
+      Json item;
+      Skip();
+      if (!Value(&item, depth + 1)) return false;
+      out->items_.push_back(std::move(item));
+      Skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ < s_.size() && s_[i_] == ']') {
+        ++i_;
+        return true;
+      }
+      return Bad("expected ',' or ']'");
+    }
+  }
+
+  bool Object(Json* out, int depth) {
+    out->kind_ = Json::Kind::kObject;
+    ++i_;
+    Skip();
+    if (i_ < s_.size() && s_[i_] == '}') {
+      ++i_;
+      return true;
+    }
+    while (true) {
+      Skip();
+      if (i_ >= s_.size() || s_[i_] != '"') return Bad("expected a string key");
+      std::string key;
+      if (!String(&key)) return false;
+      Skip();
+      if (i_ >= s_.size() || s_[i_] != ':') return Bad("expected ':'");
+      ++i_;
+      Skip();
+      Json v;
+      if (!Value(&v, depth + 1)) return false;
+      out->members_.emplace_back(std::move(key), std::move(v));
+      Skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ < s_.size() && s_[i_] == '}') {
+        ++i_;
+        return true;
+      }
+      return Bad("expected ',' or '}'");
+    }
+  }
+
+  const std::string& s_;
+  int max_depth_;
+  size_t i_ = 0;
+  std::string error_;
+};
+
+std::optional<Json> Json::Parse(const std::string& text, std::string* error, int max_depth) {
+  return JsonParser(text, max_depth).Document(error);
+}
+
+double Json::as_double() const { return std::strtod(text_.c_str(), nullptr); }
+
+std::optional<int64_t> Json::as_int() const {
+  if (kind_ != Kind::kNumber || text_.find_first_of(".eE") != std::string::npos) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  long long v = std::strtoll(text_.c_str(), &end, 10);
+  if (errno == ERANGE || *end != '\0') return std::nullopt;
+  return v;
+}
+
+const Json* Json::Find(const std::string& key) const {
+  for (const auto& [k, v] : members_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+}  // namespace rlx

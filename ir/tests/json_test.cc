@@ -1,0 +1,49 @@
+// The JSON reader (ir/base/json.h): values, exact integers, escapes, errors with positions.
+#include <gtest/gtest.h>
+
+#include "ir/base/json.h"
+
+namespace rlx {
+namespace {
+
+TEST(Json, ParsesEveryKind) {
+  std::string error;
+  auto j = Json::Parse(R"({"a": [1, -2.5e3, true, false, null], "b": "x\"\u00e9\n", "c": {}})", &error);
+  ASSERT_TRUE(j) << error;
+  ASSERT_EQ(j->kind(), Json::Kind::kObject);
+  const Json* a = j->Find("a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_EQ(a->items().size(), 5u);
+  EXPECT_EQ(a->items()[0].as_int(), 1);
+  EXPECT_EQ(a->items()[1].as_double(), -2500.0);
+  EXPECT_FALSE(a->items()[1].as_int().has_value());
+  EXPECT_TRUE(a->items()[2].as_bool());
+  EXPECT_TRUE(a->items()[4].is_null());
+  EXPECT_EQ(j->Find("b")->as_string(), "x\"\xc3\xa9\n");
+  EXPECT_EQ(j->Find("c")->members().size(), 0u);
+  EXPECT_EQ(j->Find("missing"), nullptr);
+}
+
+TEST(Json, KeepsLargeIntegersExact) {
+  std::string error;
+  auto j = Json::Parse("[9223372036854775807, 18446744073709551615]", &error);
+  ASSERT_TRUE(j) << error;
+  EXPECT_EQ(j->items()[0].as_int(), INT64_MAX);
+  EXPECT_FALSE(j->items()[1].as_int().has_value());  // beyond int64: the text is kept
+  EXPECT_EQ(j->items()[1].number_text(), "18446744073709551615");
+}
+
+TEST(Json, RejectsMalformedInputWithAPosition) {
+  for (const char* bad : {"", "[1, 2", "{\"a\" 1}", "[1,]", "01x", "\"abc", "{\"a\": tru}", "[1] 2",
+                          "\"\\q\"", "[-]", "[1.]", "[1e]"}) {
+    std::string error;
+    EXPECT_FALSE(Json::Parse(bad, &error).has_value()) << bad;
+    EXPECT_NE(error.find("line 1 col"), std::string::npos) << bad << ": " << error;
+  }
+  std::string deep(10000, '['), error;
+  EXPECT_FALSE(Json::Parse(deep, &error).has_value());
+  EXPECT_NE(error.find("deeply"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace rlx
