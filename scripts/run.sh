@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build rlx (release), then parse every example
-# program and print one in canonical TVMScript.
+# program, print one in canonical TVMScript, check them all and run one with the interpreter.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
@@ -12,3 +12,9 @@ echo "== rlx parse examples/*.py"
 echo
 echo "== rlx fmt examples/mlp.py"
 "$rlx" fmt "$root/examples/mlp.py"
+echo
+echo "== rlx check examples/*.py"
+"$rlx" check "$root"/examples/*.py
+echo
+echo "== rlx run examples/mlp.py --random-inputs -D n=2"
+"$rlx" run "$root/examples/mlp.py" --random-inputs -D n=2
