@@ -111,8 +111,9 @@ void RegisterBuiltins(PackedRegistry& r) {
   });
   r.Register("rlx.prim_add", [](CallContext&, const std::vector<Value>& args) {
     Arity("rlx.prim_add", args, 2);
-    if (!args[0].is_prim() || !args[1].is_prim() || args[0].prim().dtype != args[1].prim().dtype) {
-      Bad("rlx.prim_add", "needs two primitive values of one dtype");
+    if (!args[0].is_prim() || !args[1].is_prim() || args[0].prim().dtype != args[1].prim().dtype ||
+        args[0].prim().dtype == DataType::kBool) {
+      Bad("rlx.prim_add", "needs two numeric primitive values of one dtype");
     }
     const PrimScalar& a = args[0].prim();
     const PrimScalar& b = args[1].prim();

@@ -49,6 +49,13 @@ std::optional<bool> BoolScalar(const Value& v) {
   return std::nullopt;
 }
 
+// The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
+Ref<StructInfo> ResultSInfo(const Call& call) {
+  if (call.sinfo_args.empty()) return nullptr;
+  if (call.sinfo_args.size() == 1) return call.sinfo_args[0];
+  return TupleStructInfo::Make(call.sinfo_args);
+}
+
 }  // namespace
 
 Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
@@ -190,7 +197,8 @@ Value Evaluator::LookupPacked(const std::string& symbol) {
 }
 
 Value Evaluator::EvalSeq(const SeqExpr& seq, Environment& env) {
-  // eval.seq
+  // eval.seq: the shape variables bound here end with the SeqExpr, as its variables do.
+  const std::unordered_map<const PrimExpr*, int64_t> outer_shape_vars = env.shape_vars;
   for (const BindingBlock& block : seq.blocks) {
     for (const Binding& b : block.bindings) EvalBinding(b, env);
     if (block.is_dataflow) {
@@ -200,12 +208,17 @@ Value Evaluator::EvalSeq(const SeqExpr& seq, Environment& env) {
       }
     }
   }
-  return Eval(seq.body, env);
+  Value result = Eval(seq.body, env);
+  for (const BindingBlock& block : seq.blocks) {
+    for (const Binding& b : block.bindings) env.vars.erase(b.var.get());
+  }
+  if (env.shape_vars.size() != outer_shape_vars.size()) env.shape_vars = outer_shape_vars;
+  return result;
 }
 
 void Evaluator::EvalBinding(const Binding& b, Environment& env) {
-  Step();
   try {
+    Step();
     Value v = Eval(b.value, env);
     if (b.is_match_cast()) {
       // eval.match-cast
@@ -262,8 +275,8 @@ Value Evaluator::EvalCall(const Call& call, Environment& env) {
   for (const auto& a : call.args) args.push_back(Eval(a, env));
   if (callee.kind() == ValueKind::kClosure) return CallClosure(callee, std::move(args), call.span);
   if (callee.kind() == ValueKind::kPacked) {
-    const StructInfo* ret = call.sinfo_args.empty() ? nullptr : call.sinfo_args[0].get();
-    return CallPacked(*callee.packed(), args, ret, &env);
+    Ref<StructInfo> ret = ResultSInfo(call);
+    return CallPacked(*callee.packed(), args, ret.get(), &env);
   }
   Fail(ErrorCode::kInvalidValue, "cannot call " + DescribeValue(callee));
 }
@@ -278,8 +291,8 @@ Value Evaluator::EvalOpCall(const Call& call, const Op& op, Environment& env) {
       Fail(ErrorCode::kInvalidValue, "R.call_pure_packed needs a packed function");
     }
     std::vector<Value> rest(args.begin() + 1, args.end());
-    const StructInfo* ret = call.sinfo_args.empty() ? nullptr : call.sinfo_args[0].get();
-    return CallPacked(*args[0].packed(), rest, ret, &env);
+    Ref<StructInfo> ret = ResultSInfo(call);
+    return CallPacked(*args[0].packed(), rest, ret.get(), &env);
   }
   OpInvocation inv(*op.info, call, std::move(args), *this);
   return GetOpKernel(op.info->id)(inv);
@@ -311,16 +324,29 @@ Value Evaluator::CallClosure(const Value& callee, std::vector<Value> args, Span 
         if (!p.annotation) continue;
         std::string why = MatchOnePass(args[i], *p.annotation, env, pass);
         if (!why.empty()) {
-          Fail(ErrorCode::kArgumentFailed, "argument " + std::to_string(i) + " ('" + p.name +
-                                               "') of '" + c.name + "' does not match " +
-                                               DescribeSInfo(*p.annotation) + ": " + why);
+          Trap t(ErrorCode::kArgumentFailed, "argument " + std::to_string(i) + " ('" + p.name +
+                                                 "') of '" + c.name + "' does not match " +
+                                                 DescribeSInfo(*p.annotation) + ": " + why);
+          if (!call_site.known()) {  // the entry: point at the parameter
+            t.span = p.span.known() ? p.span : f.span;
+            t.span_set = true;
+          }
+          throw t;
         }
       }
       if (pass == MatchPass::kBind) {
         for (size_t i = 0; i < args.size(); ++i) env.vars[f.params[i].get()] = args[i];
       }
     }
-    CheckBounds(f, env);
+    try {
+      CheckBounds(f, env);
+    } catch (Trap& t) {
+      if (!call_site.known() && !t.span_set) {
+        t.span = f.span;  // at the entry there is no calling binding: point at the function
+        t.span_set = true;
+      }
+      throw;
+    }
     Value result = Eval(f.body, env);
     if (f.ret_sinfo) {
       std::string why = MatchStructInfo(result, *f.ret_sinfo, env);

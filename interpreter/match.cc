@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "interpreter/kernels/scalar_ops.h"
 #include "interpreter/runtime_error.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/text/printer.h"
@@ -23,8 +24,32 @@ int64_t DoubleToBits(double d) {
   return bits;
 }
 
+double EvalFloat(const PrimExpr& e, const Environment& env);
+
+// A comparison of float operands (a bool-typed PrimExpr over floats), or nullopt.
+std::optional<int64_t> FloatComparison(const PrimExpr& e, const Environment& env) {
+  if (!IsComparisonKind(e.kind) || !IsFloat(e.operands[0]->dtype)) return std::nullopt;
+  const double a = EvalFloat(*e.operands[0], env), b = EvalFloat(*e.operands[1], env);
+  switch (e.kind) {
+    case PrimKind::kEQ: return a == b;
+    case PrimKind::kNE: return a != b;
+    case PrimKind::kLT: return a < b;
+    case PrimKind::kLE: return a <= b;
+    case PrimKind::kGT: return a > b;
+    default: return a >= b;
+  }
+}
+
 // Evaluates an integer PrimExpr, trapping on every failure.
 int64_t EvalInt(const PrimExpr& e, const Environment& env, ErrorCode overflow) {
+  if (auto c = FloatComparison(e, env)) return *c;
+  if (e.kind == PrimKind::kAnd || e.kind == PrimKind::kOr || e.kind == PrimKind::kNot) {
+    // Logic over comparisons that may involve floats.
+    const bool a = EvalInt(*e.operands[0], env, overflow) != 0;
+    if (e.kind == PrimKind::kNot) return !a;
+    const bool b = EvalInt(*e.operands[1], env, overflow) != 0;
+    return e.kind == PrimKind::kAnd ? (a && b) : (a || b);
+  }
   PrimEvalError why = PrimEvalError::kNone;
   std::optional<int64_t> v = EvalPrim(e, env.shape_vars, &why);
   if (v) return *v;
@@ -71,8 +96,8 @@ double EvalFloat(const PrimExpr& e, const Environment& env) {
     case PrimKind::kMul: r = a * b; break;
     case PrimKind::kTruncDiv: r = a / b; break;
     case PrimKind::kFloorDiv: r = std::floor(a / b); break;
-    case PrimKind::kMin: r = std::isnan(a) || std::isnan(b) ? std::nan("") : std::min(a, b); break;
-    case PrimKind::kMax: r = std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b); break;
+    case PrimKind::kMin: r = scalar::Minimum(a, b); break;
+    case PrimKind::kMax: r = scalar::Maximum(a, b); break;
     default: Fail(ErrorCode::kInvalidValue, std::string("unsupported float operation ") + PrimKindName(e.kind));
   }
   return r;

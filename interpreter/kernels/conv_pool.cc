@@ -173,10 +173,13 @@ Value Pool(OpInvocation& inv, bool is_max) {
           } else if (is_max) {
             // A window without input elements gives the lowest value (chapter 4).
             po[oi++] = have ? best : std::numeric_limits<T>::lowest();
+          } else if (divisor == 0) {
+            // eval.num.empty-window: no tap to count.
+            Fail(ErrorCode::kDivisionByZero, "R.nn.avg_pool2d window with no element to count");
           } else if constexpr (std::is_same_v<T, bool>) {
             po[oi++] = iacc != 0;  // the mean of bools: some counted tap is True (as R.mean)
           } else {
-            po[oi++] = divisor == 0 ? T(0) : scalar::Wrap<T>(static_cast<uint64_t>(iacc / divisor));
+            po[oi++] = scalar::Wrap<T>(static_cast<uint64_t>(iacc / divisor));
           }
         }
       }
@@ -212,9 +215,14 @@ Value AdaptiveAvgPool(OpInvocation& inv) {
             }
           }
           const int64_t count = (p1 - p0) * (q1 - q0);
-          if constexpr (kIsFloatElem<T>) po[oi++] = RoundFloat<T>(facc / static_cast<double>(count));
-          else if constexpr (std::is_same_v<T, bool>) po[oi++] = iacc != 0;
-          else po[oi++] = count == 0 ? T(0) : scalar::Wrap<T>(static_cast<uint64_t>(iacc / count));
+          if constexpr (kIsFloatElem<T>) {
+            po[oi++] = RoundFloat<T>(facc / static_cast<double>(count));
+          } else {
+            // eval.num.empty-window
+            if (count == 0) Fail(ErrorCode::kDivisionByZero, "R.nn.adaptive_avg_pool2d bin with no element");
+            if constexpr (std::is_same_v<T, bool>) po[oi++] = iacc != 0;
+            else po[oi++] = scalar::Wrap<T>(static_cast<uint64_t>(iacc / count));
+          }
         }
       }
     }

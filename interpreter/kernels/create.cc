@@ -91,9 +91,15 @@ Value Eye(OpInvocation& inv) {
 Value CreateKernel(OpInvocation& inv) {
   switch (inv.op().id) {
     case OpId::kZeros:
-      return Value::FromTensor(inv.Alloc(inv.attrs().DType("dtype"), inv.ShapeArg("shape")));
-    case OpId::kOnes:
-      return Value::FromTensor(Filled(inv, inv.attrs().DType("dtype"), inv.ShapeArg("shape"), Scalar(inv, 1)));
+    case OpId::kOnes: {
+      std::vector<int64_t> shape = inv.ShapeArg("shape");
+      for (int64_t d : shape) {
+        // op.zeros.c3 / op.ones.c3 at run time
+        if (d < 0) inv.FailConstraint(3, "an extent is " + std::to_string(d));
+      }
+      Tensor fill = Scalar(inv, inv.op().id == OpId::kOnes ? 1 : 0);
+      return Value::FromTensor(Filled(inv, inv.attrs().DType("dtype"), shape, fill));
+    }
     case OpId::kFull: {
       Tensor fill = inv.TensorArg("fill_value");
       DataType dtype = inv.attrs().DType("dtype");

@@ -69,10 +69,8 @@ Value SetDimensionSize(OpInvocation& inv) {
   const int64_t axis_attr = inv.attrs().Int("axis");
   const int axis = static_cast<int>(axis_attr < 0 ? axis_attr + x->ndim() : axis_attr);
   const int64_t size = inv.IntArg("size");
-  // op.set_dimension_size.c4 at run time: a negative size is a constraint failure, a size
-  // above the extent a bound failure (eval.bound).
-  if (size < 0) inv.FailConstraint(4, "size " + std::to_string(size) + " is negative");
-  if (size > x->shape()[axis]) {
+  // op.set_dimension_size.c4 at run time (eval.bound)
+  if (size < 0 || size > x->shape()[axis]) {
     Fail(ErrorCode::kBoundFailed, "R.set_dimension_size size " + std::to_string(size) +
                                       " is outside [0, " + std::to_string(x->shape()[axis]) + "]",
          inv.Rule(4));

@@ -14,7 +14,7 @@ Decisions taken where the spec leaves a choice (see the report in the header of 
   (as R.mean of integers); the values are chosen so that no 64-bit sum wraps.
 - nn.pad's pad_value is converted to the dtype as R.astype converts a float64 (eval.num.astype).
 - set_dimension_size with a size above the extent: E3011 (decisions doc, "Other intrinsics");
-  with a negative size: E3005 (op.set_dimension_size.c4 checked at run time).
+  with a negative size: E3011 (eval.bound, op.set_dimension_size.c4).
 - Not generated (ambiguous until chapter 4 fixes them): a max_pool2d / avg_pool2d window that
   covers no input element (count_include_pad false), replicate padding of a zero extent, conv2d of
   float data with an integer out_dtype, inf/NaN in conv2d operands (0 * inf in the padding).
@@ -1025,8 +1025,8 @@ def gen_intrinsics():
            [("x", "float32", x), ("p", "prim", "int64", 3)], error="E3011",
            spec=["eval.bound", "op.set_dimension_size.c4"])
     W.case("set_dimension_size.float32.negative_size", "R.set_dimension_size(x, p, axis=1)",
-           [("x", "float32", x), ("p", "prim", "int64", -1)], error="E3005",
-           spec=["eval.op.constraint", "op.set_dimension_size.c4"])
+           [("x", "float32", x), ("p", "prim", "int64", -1)], error="E3011",
+           spec=["eval.bound", "op.set_dimension_size.c4"])
 
 
 def main():

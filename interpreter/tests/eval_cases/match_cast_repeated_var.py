@@ -1,0 +1,14 @@
+# rule: eval.match-cast eval.match-cast.tensor
+# arg: float32 (2, 3) [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+# expect_error: E3001
+from tvm.script import ir as I, relax as R, tir as T
+
+
+# n is bound at its first binding position (2) and compared at its second (3).
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor("float32", ndim=2)):
+        n = T.int64()
+        y = R.match_cast(x, R.Tensor((n, n), "float32"))
+        return y

@@ -1,0 +1,14 @@
+# rule: eval.match-cast eval.match-cast.tensor
+# arg: float32 (2, 3) [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+# arg: shape (2, 3, 1)
+# expect_error: E3001
+from tvm.script import ir as I, relax as R, tir as T
+
+
+# The shape variable's value has length 3, the tensor rank 2.
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor("float32"), s: R.Shape):
+        y = R.match_cast(x, R.Tensor(s, "float32"))
+        return y
