@@ -1,6 +1,6 @@
 #include "interpreter/allocator.h"
 
-#include <algorithm>
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -22,6 +22,12 @@ int64_t TensorBytes(DataType dtype, const std::vector<int64_t>& shape) {
 Allocator::Allocator(const Limits& limits) : limits_(limits), live_(std::make_shared<int64_t>(0)) {}
 
 Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
+  Tensor t = AllocUninitialized(dtype, shape);
+  std::memset(t->mutable_data(), 0, t->nbytes());
+  return t;
+}
+
+Tensor Allocator::AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape) {
   std::string dims;
   for (int64_t d : shape) {
     // eval.limit.tensor: a negative extent can only come from shape arithmetic at run time.
@@ -45,7 +51,7 @@ Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
   }
   TensorData* data = nullptr;
   try {
-    data = new TensorData(dtype, shape);
+    data = new TensorData(dtype, shape, TensorData::Uninitialized{});
   } catch (const std::bad_alloc&) {
     Fail(ErrorCode::kMemoryExhausted, "the system could not allocate " + std::to_string(bytes) + " bytes");
   }
@@ -53,8 +59,8 @@ Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
 }
 
 Tensor Allocator::Copy(const TensorData& data) {
-  Tensor t = Alloc(data.dtype(), data.shape());
-  std::copy(data.bytes().begin(), data.bytes().end(), t->mutable_data());
+  Tensor t = AllocUninitialized(data.dtype(), data.shape());
+  std::memcpy(t->mutable_data(), data.data(), data.nbytes());
   return t;
 }
 

@@ -25,6 +25,8 @@ class Allocator {
 
   /// A zero-filled tensor; traps E0906 / E0907 (or E3012 for a negative extent).
   Tensor Alloc(DataType dtype, const std::vector<int64_t>& shape);
+  /// As Alloc, with the bytes left uninitialized: for kernels that write every element.
+  Tensor AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape);
   /// A fresh copy of `data` (constants, inputs), accounted and limited like Alloc.
   Tensor Copy(const TensorData& data);
   /// Bytes of the tensors alive now.

@@ -9,20 +9,20 @@ namespace rlx {
 namespace {
 
 template <class T>
-T Load(const std::vector<uint8_t>& b, int64_t i) {
+T Load(const std::unique_ptr<uint8_t[]>& b, int64_t i) {
   T v;
-  std::memcpy(&v, b.data() + i * sizeof(T), sizeof(T));
+  std::memcpy(&v, b.get() + i * sizeof(T), sizeof(T));
   return v;
 }
 
 template <class T>
-void Store(std::vector<uint8_t>& b, int64_t i, T v) {
-  std::memcpy(b.data() + i * sizeof(T), &v, sizeof(T));
+void Store(std::unique_ptr<uint8_t[]>& b, int64_t i, T v) {
+  std::memcpy(b.get() + i * sizeof(T), &v, sizeof(T));
 }
 
 }  // namespace
 
-TensorData::TensorData(DataType dtype, std::vector<int64_t> shape)
+TensorData::TensorData(DataType dtype, std::vector<int64_t> shape, Uninitialized)
     : dtype_(dtype), shape_(std::move(shape)) {
   RLX_CHECK(dtype_ != DataType::kVoid) << "tensor data needs a dtype";
   num_elements_ = 1;
@@ -30,7 +30,18 @@ TensorData::TensorData(DataType dtype, std::vector<int64_t> shape)
     RLX_CHECK(d >= 0) << "negative dimension";
     num_elements_ *= d;
   }
-  bytes_.assign(static_cast<size_t>(num_elements_) * DataTypeBytes(dtype_), 0);
+  nbytes_ = static_cast<size_t>(num_elements_) * DataTypeBytes(dtype_);
+  bytes_.reset(new uint8_t[nbytes_ == 0 ? 1 : nbytes_]);
+}
+
+TensorData::TensorData(DataType dtype, std::vector<int64_t> shape)
+    : TensorData(dtype, std::move(shape), Uninitialized{}) {
+  std::memset(bytes_.get(), 0, nbytes_);
+}
+
+TensorData::TensorData(const TensorData& other)
+    : TensorData(other.dtype_, other.shape_, Uninitialized{}) {
+  std::memcpy(bytes_.get(), other.bytes_.get(), nbytes_);
 }
 
 double TensorData::GetDouble(int64_t i) const {
@@ -85,7 +96,8 @@ void TensorData::SetInt(int64_t i, int64_t v) {
 }
 
 bool TensorData::SameAs(const TensorData& other) const {
-  return dtype_ == other.dtype_ && shape_ == other.shape_ && bytes_ == other.bytes_;
+  return dtype_ == other.dtype_ && shape_ == other.shape_ &&
+         std::memcmp(bytes_.get(), other.bytes_.get(), nbytes_) == 0;
 }
 
 }  // namespace rlx

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "ir/dtype.h"
@@ -12,16 +13,23 @@ namespace rlx {
 /// bool is one byte 0/1; float16 and bfloat16 are stored as their 16-bit patterns).
 class TensorData {
  public:
+  /// A zero-filled tensor.
   TensorData(DataType dtype, std::vector<int64_t> shape);
+  /// A tensor whose bytes are left uninitialized, for producers that write every element.
+  struct Uninitialized {};
+  TensorData(DataType dtype, std::vector<int64_t> shape, Uninitialized);
+  TensorData(const TensorData& other);
+  TensorData& operator=(const TensorData&) = delete;
 
   DataType dtype() const { return dtype_; }
   const std::vector<int64_t>& shape() const { return shape_; }
   int ndim() const { return static_cast<int>(shape_.size()); }
   int64_t num_elements() const { return num_elements_; }
-  const std::vector<uint8_t>& bytes() const { return bytes_; }
   /// The element bytes, for typed kernels (the interpreter's tensors are mutable values).
-  const uint8_t* data() const { return bytes_.data(); }
-  uint8_t* mutable_data() { return bytes_.data(); }
+  const uint8_t* data() const { return bytes_.get(); }
+  uint8_t* mutable_data() { return bytes_.get(); }
+  /// The number of element bytes.
+  size_t nbytes() const { return nbytes_; }
 
   /// Element i as a double (exact for every float type; integers converted).
   double GetDouble(int64_t i) const;
@@ -39,7 +47,8 @@ class TensorData {
   DataType dtype_;
   std::vector<int64_t> shape_;
   int64_t num_elements_;
-  std::vector<uint8_t> bytes_;
+  size_t nbytes_;
+  std::unique_ptr<uint8_t[]> bytes_;
 };
 
 }  // namespace rlx

@@ -235,7 +235,7 @@ std::string WriteNpy(const TensorData& t) {
       out.append(b, 4);
     }
   } else {
-    out.append(reinterpret_cast<const char*>(t.data()), t.bytes().size());
+    out.append(reinterpret_cast<const char*>(t.data()), t.nbytes());
   }
   return out;
 }

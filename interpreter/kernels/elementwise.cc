@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "interpreter/kernels/broadcast.h"
+#include "interpreter/kernels/exp_double.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
 
@@ -14,7 +15,7 @@ namespace {
 template <class FloatF, class IntF>
 Value Unary(OpInvocation& inv, FloatF ff, IntF fi) {
   Tensor x = inv.TensorArg(inv.op().params[0].name);
-  Tensor out = inv.Alloc(x->dtype(), x->shape());
+  Tensor out = inv.AllocUninitialized(x->dtype(), x->shape());
   const int64_t n = x->num_elements();
   DispatchDType(x->dtype(), [&](auto tag) {
     using T = decltype(tag);
@@ -34,7 +35,7 @@ Value Unary(OpInvocation& inv, FloatF ff, IntF fi) {
 template <class F, class IntF>
 Value Predicate(OpInvocation& inv, F f, IntF fi) {
   Tensor x = inv.TensorArg("x");
-  Tensor out = inv.Alloc(DataType::kBool, x->shape());
+  Tensor out = inv.AllocUninitialized(DataType::kBool, x->shape());
   const int64_t n = x->num_elements();
   DispatchDType(x->dtype(), [&](auto tag) {
     using T = decltype(tag);
@@ -134,7 +135,7 @@ Value Binary(OpInvocation& inv, F f) {
     inv.FailConstraint(2, "operand dtypes " + std::string(DataTypeName(a->dtype())) + " and " +
                               std::string(DataTypeName(b->dtype())) + " differ");
   }
-  Tensor out = inv.Alloc(kBoolResult ? DataType::kBool : a->dtype(), shape);
+  Tensor out = inv.AllocUninitialized(kBoolResult ? DataType::kBool : a->dtype(), shape);
   DispatchDType(a->dtype(), [&](auto tag) {
     using T = decltype(tag);
     using Out = std::conditional_t<kBoolResult, bool, T>;
@@ -152,7 +153,12 @@ Value UnaryKernel(OpInvocation& inv) {
     case OpId::kNegative: return Unary(inv, [](double x) { return -x; }, [](auto x) { return IntNeg(x); });
     case OpId::kSign: return Unary(inv, Sign, [](auto x) { return IntSign(x); });
     case OpId::kSquare: return Unary(inv, [](double x) { return x * x; }, [](auto x) { return IntSquare(x); });
-    case OpId::kExp: return Unary(inv, [](double x) { return std::exp(x); }, Identity);
+    case OpId::kExp:
+      // float64 uses libm; the narrow types an inline exp that vectorizes (exp_double.h).
+      if (inv.TensorArg("x")->dtype() == DataType::kFloat64) {
+        return Unary(inv, [](double x) { return std::exp(x); }, Identity);
+      }
+      return Unary(inv, ExpForNarrowFloat, Identity);
     case OpId::kLog: return Unary(inv, [](double x) { return std::log(x); }, Identity);
     case OpId::kSqrt: return Unary(inv, [](double x) { return std::sqrt(x); }, Identity);
     case OpId::kRsqrt: return Unary(inv, [](double x) { return 1.0 / std::sqrt(x); }, Identity);
@@ -263,7 +269,7 @@ Value AstypeKernel(OpInvocation& inv) {
 }
 
 Tensor ConvertTensor(OpInvocation& inv, const Tensor& x, DataType to) {
-  Tensor out = inv.Alloc(to, x->shape());
+  Tensor out = inv.AllocUninitialized(to, x->shape());
   DispatchDType(x->dtype(), [&](auto from_tag) {
     using From = decltype(from_tag);
     DispatchDType(to, [&](auto to_tag) {

@@ -20,7 +20,7 @@ int64_t Numel(const std::vector<int64_t>& s) {
 // The same elements under another shape (reshape, flatten, expand_dims, squeeze).
 Value Reshaped(OpInvocation& inv, const Tensor& x, const std::vector<int64_t>& shape) {
   Tensor out = inv.Alloc(x->dtype(), shape);
-  std::memcpy(out->mutable_data(), x->data(), x->bytes().size());
+  std::memcpy(out->mutable_data(), x->data(), x->nbytes());
   return Value::FromTensor(out);
 }
 
@@ -118,7 +118,7 @@ Value Join(OpInvocation& inv, bool stack) {
     // axis None: the fields are flattened and joined.
     for (const Tensor& t : xs) {
       Tensor flat = inv.Alloc(t->dtype(), {t->num_elements()});
-      std::memcpy(flat->mutable_data(), t->data(), t->bytes().size());
+      std::memcpy(flat->mutable_data(), t->data(), t->nbytes());
       parts.push_back(flat);
     }
     axis_attr = 0;
@@ -244,7 +244,7 @@ Value Repeat(OpInvocation& inv) {
   int ax = 0;
   if (!axis) {
     src = inv.Alloc(x->dtype(), {x->num_elements()});
-    std::memcpy(src->mutable_data(), x->data(), x->bytes().size());
+    std::memcpy(src->mutable_data(), x->data(), x->nbytes());
   } else {
     ax = Norm(*axis, x->ndim());
   }

@@ -109,6 +109,10 @@ Tensor OpInvocation::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
   return ctx_.allocator().Alloc(dtype, shape);
 }
 
+Tensor OpInvocation::AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape) {
+  return ctx_.allocator().AllocUninitialized(dtype, shape);
+}
+
 Tensor PrimToTensor(const PrimScalar& p, Allocator& alloc) {
   Tensor t = alloc.Alloc(p.dtype, {});
   if (p.is_float()) {

@@ -48,6 +48,8 @@ class OpInvocation {
   [[noreturn]] void FailConstraint(int c, const std::string& message) const;
   /// A fresh zero-filled tensor.
   Tensor Alloc(DataType dtype, const std::vector<int64_t>& shape);
+  /// A fresh tensor the kernel fills completely.
+  Tensor AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape);
 
  private:
   const OpInfo& op_;

@@ -57,6 +57,52 @@ int64_t Numel(const std::vector<int64_t>& s) {
   return n;
 }
 
+// When the reduced axes are one contiguous run [a, b), the input is (outer, red, inner) and
+// each result element (o, i) folds x[o, 0..red, i] in increasing index order.
+struct Contiguous {
+  int64_t outer = 1, red = 1, inner = 1;
+};
+
+std::optional<Contiguous> AsContiguous(const std::vector<int64_t>& shape, const ReducePlan& p) {
+  const int rank = static_cast<int>(shape.size());
+  int a = -1, b = -1;
+  for (int i = 0; i < rank; ++i) {
+    if (!p.reduced[i]) continue;
+    if (a < 0) a = i;
+    else if (b != i) return std::nullopt;  // a gap between reduced axes
+    b = i + 1;
+  }
+  Contiguous c;
+  if (a < 0) {  // nothing reduced: every element is its own set
+    c.outer = Numel(shape);
+    return c;
+  }
+  for (int i = 0; i < a; ++i) c.outer *= shape[i];
+  for (int i = a; i < b; ++i) c.red *= shape[i];
+  for (int i = b; i < rank; ++i) c.inner *= shape[i];
+  return c;
+}
+
+// Folds float elements in float64 with `fold` over (outer, red, inner); acc starts at `init`.
+template <class T, class Fold>
+void FoldContiguous(const T* in, const Contiguous& c, double init, std::vector<double>& acc, Fold fold) {
+  acc.assign(static_cast<size_t>(c.outer * c.inner), init);
+  for (int64_t o = 0; o < c.outer; ++o) {
+    double* a = acc.data() + o * c.inner;
+    const T* x = in + o * c.red * c.inner;
+    if (c.inner == 1) {
+      double s = init;
+      for (int64_t r = 0; r < c.red; ++r) s = fold(s, ToDouble(x[r]));
+      a[0] = s;
+      continue;
+    }
+    for (int64_t r = 0; r < c.red; ++r) {
+      const T* row = x + r * c.inner;
+      for (int64_t i = 0; i < c.inner; ++i) a[i] = fold(a[i], ToDouble(row[i]));
+    }
+  }
+}
+
 [[noreturn]] void EmptySet(OpInvocation& inv) {
   // eval.trap.value: max, min, argmax and argmin of an empty set.
   Fail(ErrorCode::kInvalidValue, "R." + inv.op().name + " of an empty set");
@@ -73,7 +119,15 @@ Value Reduce(OpInvocation& inv, const Tensor& x, const ReducePlan& p) {
   if constexpr (kIsFloatElem<T>) {
     std::vector<double> acc(out_n, id == OpId::kProd ? 1.0 : 0.0);
     std::vector<bool> seen(out_n, false);
-    ForEachInput(x->shape(), p, [&](int64_t i, int64_t j) {
+    std::optional<Contiguous> c = AsContiguous(x->shape(), p);
+    // The common layouts take typed loops without per-element dispatch (same order, same sums).
+    if (c && (id == OpId::kSum || id == OpId::kMean) && c->red > 0) {
+      FoldContiguous(in, *c, 0.0, acc, [](double s, double v) { return s + v; });
+      seen.assign(out_n, true);
+    } else if (c && id == OpId::kProd && c->red > 0) {
+      FoldContiguous(in, *c, 1.0, acc, [](double s, double v) { return s * v; });
+      seen.assign(out_n, true);
+    } else ForEachInput(x->shape(), p, [&](int64_t i, int64_t j) {
       double v = ToDouble(in[i]);
       switch (id) {
         case OpId::kProd: acc[j] *= v; break;

@@ -431,7 +431,7 @@ class Hasher {
         Mix(static_cast<size_t>(d.dtype()));
         for (int64_t s : d.shape()) Mix(static_cast<size_t>(s));
         Mix(std::hash<std::string_view>{}(
-            std::string_view(reinterpret_cast<const char*>(d.bytes().data()), d.bytes().size())));
+            std::string_view(reinterpret_cast<const char*>(d.data()), d.nbytes())));
         return;
       }
       case ExprKind::kVar:
