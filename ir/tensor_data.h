@@ -43,12 +43,17 @@ class TensorData {
   /// Bitwise equality of dtype, shape and bytes (so NaN payloads and -0.0 count).
   bool SameAs(const TensorData& other) const;
 
+  /// Frees the element buffer (allocated with malloc or aligned_alloc).
+  struct Free {
+    void operator()(uint8_t* p) const;
+  };
+
  private:
   DataType dtype_;
   std::vector<int64_t> shape_;
   int64_t num_elements_;
   size_t nbytes_;
-  std::unique_ptr<uint8_t[]> bytes_;
+  std::unique_ptr<uint8_t[], Free> bytes_;
 };
 
 }  // namespace rlx

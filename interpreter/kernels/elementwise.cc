@@ -79,6 +79,12 @@ T BitNot(T x) {
 }
 
 auto Identity = [](auto x) { return x; };
+// exp over float32: compiled for the baseline and for AVX2 (chosen at load time); the two
+// clones compute the same double-precision values, so results do not depend on the machine.
+__attribute__((target_clones("avx2", "default"))) void ExpFloat32(const float* in, float* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(ExpForNarrowFloat(static_cast<double>(in[i])));
+}
+
 struct NotZero {
   template <class T>
   bool operator()(T x) const { return x == T(0); }
@@ -151,14 +157,19 @@ Value UnaryKernel(OpInvocation& inv) {
   switch (inv.op().id) {
     case OpId::kAbs: return Unary(inv, [](double x) { return std::fabs(x); }, [](auto x) { return IntAbs(x); });
     case OpId::kNegative: return Unary(inv, [](double x) { return -x; }, [](auto x) { return IntNeg(x); });
-    case OpId::kSign: return Unary(inv, Sign, [](auto x) { return IntSign(x); });
+    case OpId::kSign: return Unary(inv, [](double x) { return Sign(x); }, [](auto x) { return IntSign(x); });
     case OpId::kSquare: return Unary(inv, [](double x) { return x * x; }, [](auto x) { return IntSquare(x); });
-    case OpId::kExp:
+    case OpId::kExp: {
       // float64 uses libm; the narrow types an inline exp that vectorizes (exp_double.h).
-      if (inv.TensorArg("x")->dtype() == DataType::kFloat64) {
-        return Unary(inv, [](double x) { return std::exp(x); }, Identity);
+      Tensor x = inv.TensorArg("x");
+      if (x->dtype() == DataType::kFloat64) return Unary(inv, [](double v) { return std::exp(v); }, Identity);
+      if (x->dtype() == DataType::kFloat32) {
+        Tensor out = inv.AllocUninitialized(x->dtype(), x->shape());
+        ExpFloat32(Data<float>(x), Data<float>(out), x->num_elements());
+        return Value::FromTensor(out);
       }
-      return Unary(inv, ExpForNarrowFloat, Identity);
+      return Unary(inv, [](double v) { return ExpForNarrowFloat(v); }, Identity);
+    }
     case OpId::kLog: return Unary(inv, [](double x) { return std::log(x); }, Identity);
     case OpId::kSqrt: return Unary(inv, [](double x) { return std::sqrt(x); }, Identity);
     case OpId::kRsqrt: return Unary(inv, [](double x) { return 1.0 / std::sqrt(x); }, Identity);
@@ -166,7 +177,7 @@ Value UnaryKernel(OpInvocation& inv) {
     case OpId::kCos: return Unary(inv, [](double x) { return std::cos(x); }, Identity);
     case OpId::kTan: return Unary(inv, [](double x) { return std::tan(x); }, Identity);
     case OpId::kTanh: return Unary(inv, [](double x) { return std::tanh(x); }, Identity);
-    case OpId::kSigmoid: return Unary(inv, Sigmoid, Identity);
+    case OpId::kSigmoid: return Unary(inv, [](double x) { return Sigmoid(x); }, Identity);
     case OpId::kErf: return Unary(inv, [](double x) { return std::erf(x); }, Identity);
     case OpId::kFloor: return Unary(inv, [](double x) { return std::floor(x); }, Identity);
     case OpId::kCeil: return Unary(inv, [](double x) { return std::ceil(x); }, Identity);
@@ -175,10 +186,10 @@ Value UnaryKernel(OpInvocation& inv) {
     case OpId::kTrunc: return Unary(inv, [](double x) { return std::trunc(x); }, Identity);
     case OpId::kLogicalNot: return Predicate(inv, [](double x) { return x == 0; }, NotZero{});
     case OpId::kBitwiseNot: return Unary(inv, [](double x) { return x; }, [](auto x) { return BitNot(x); });
-    case OpId::kRelu: return Unary(inv, Relu, [](auto x) { return IntRelu(x); });
-    case OpId::kGelu: return Unary(inv, Gelu, Identity);
-    case OpId::kGeluTanh: return Unary(inv, GeluTanh, Identity);
-    case OpId::kSilu: return Unary(inv, Silu, Identity);
+    case OpId::kRelu: return Unary(inv, [](double x) { return Relu(x); }, [](auto x) { return IntRelu(x); });
+    case OpId::kGelu: return Unary(inv, [](double x) { return Gelu(x); }, Identity);
+    case OpId::kGeluTanh: return Unary(inv, [](double x) { return GeluTanh(x); }, Identity);
+    case OpId::kSilu: return Unary(inv, [](double x) { return Silu(x); }, Identity);
     case OpId::kIsNan: return Predicate(inv, [](double x) { return std::isnan(x); }, [](auto) { return false; });
     case OpId::kIsInf: return Predicate(inv, [](double x) { return std::isinf(x); }, [](auto) { return false; });
     case OpId::kIsFinite: return Predicate(inv, [](double x) { return std::isfinite(x); }, [](auto) { return true; });

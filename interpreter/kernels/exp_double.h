@@ -10,7 +10,7 @@
 
 namespace rlx::interp {
 
-inline double ExpForNarrowFloat(double x) {
+[[gnu::always_inline]] inline double ExpForNarrowFloat(double x) {
   // e^x underflows to 0 below x = -110 and overflows above 100 in every narrow type; NaN
   // passes the comparisons unchanged.
   x = x < -110.0 ? -110.0 : x;
