@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "checker/checker.h"
+#include "interpreter/call_context.h"
 #include "interpreter/format.h"
 #include "interpreter/interpreter.h"
 #include "interpreter/tests/op_case_file.h"
@@ -191,6 +192,96 @@ class Module:
   RunResult shape = interp.Run("main", {Value::FromTensor(std::make_shared<TensorData>(t))});
   ASSERT_FALSE(shape.ok());
   EXPECT_EQ(ErrorCodeString(shape.error->code), "E3002");
+}
+
+// eval.packed.registry: an embedder registers its own functions; registering a name again
+// replaces the function; an exception thrown by a function is the error E3010.
+TEST(EvalRules, EmbedderRegistersPackedFunctions) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> module = text::ParseModuleText(R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function(pure=False)
+    def main(x: R.Tensor((2,), "float32")):
+        y = R.call_packed("my.double", x, sinfo_args=R.Tensor((2,), "float32"))
+        return y
+)", "packed.py", sources, diags);
+  ASSERT_NE(module, nullptr) << diags.RenderAll();
+  ASSERT_TRUE(checker::CheckModule(*module, diags).ok) << diags.RenderAll();
+  PackedRegistry registry = PackedRegistry::WithBuiltins();
+  registry.Register("my.double", [](CallContext& ctx, const std::vector<Value>& args) {
+    Tensor out = ctx.allocator().Copy(*args[0].tensor());
+    for (int64_t i = 0; i < out->num_elements(); ++i) out->SetDouble(i, 2 * out->GetDouble(i));
+    return Value::FromTensor(out);
+  });
+  InterpreterOptions options;
+  options.registry = &registry;
+  auto input = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{2});
+  input->SetDouble(0, 1.5);
+  input->SetDouble(1, -4);
+  {
+    Interpreter interp(module, options);
+    RunResult r = interp.Run("main", {Value::FromTensor(input)});
+    ASSERT_TRUE(r.ok()) << r.error->message;
+    EXPECT_EQ(FormatValue(r.value), "[3.0, -8.0]");
+  }
+  registry.Register("my.double", [](CallContext&, const std::vector<Value>&) -> Value {
+    throw std::runtime_error("out of ideas");
+  });
+  {
+    Interpreter interp(module, options);
+    RunResult r = interp.Run("main", {Value::FromTensor(input)});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(ErrorCodeString(r.error->code), "E3010");
+    EXPECT_NE(r.error->message.find("out of ideas"), std::string::npos) << r.error->message;
+    EXPECT_TRUE(r.error->span.known());
+  }
+  PackedRegistry empty;
+  options.registry = &empty;
+  Interpreter interp(module, options);
+  RunResult r = interp.Run("main", {Value::FromTensor(input)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(ErrorCodeString(r.error->code), "E3009");
+}
+
+// eval.error: the call stack of a trap lists the active calls, innermost first, with the
+// call sites; the report renders them as notes.
+TEST(EvalRules, TrapsCarryTheCallStack) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> module = text::ParseModuleText(R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def inner(x: R.Tensor((3,), "int32")):
+        y = R.floor_divide(x, R.const(0, "int32"))
+        return y
+
+    @R.function
+    def main(x: R.Tensor((3,), "int32")):
+        z = Module.inner(x)
+        return z
+)", "stack.py", sources, diags);
+  ASSERT_NE(module, nullptr) << diags.RenderAll();
+  ASSERT_TRUE(checker::CheckModule(*module, diags).ok) << diags.RenderAll();
+  Interpreter interp(module);
+  auto input = std::make_shared<TensorData>(DataType::kInt32, std::vector<int64_t>{3});
+  RunResult r = interp.Run("main", {Value::FromTensor(input)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(ErrorCodeString(r.error->code), "E3006");
+  EXPECT_EQ(r.error->span.begin.line, 7u);
+  ASSERT_EQ(r.error->stack.size(), 2u);
+  EXPECT_EQ(r.error->stack[0].function, "inner");
+  EXPECT_EQ(r.error->stack[0].call_site.begin.line, 12u);
+  EXPECT_EQ(r.error->stack[1].function, "main");
+  EXPECT_FALSE(r.error->stack[1].call_site.known());
+  r.error->Report(diags);
+  std::string text = diags.RenderAll();
+  EXPECT_NE(text.find("stack.py:7:9: error[E3006]"), std::string::npos) << text;
+  EXPECT_NE(text.find("in inner, called here"), std::string::npos) << text;
 }
 
 }  // namespace
