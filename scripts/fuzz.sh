@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (clang, ASan + UBSan).
 #   scripts/fuzz.sh build [BUILD_DIR]                  build the fuzzers
-#   scripts/fuzz.sh run TARGET SECONDS [BUILD_DIR]     fuzz TARGET (parse) for SECONDS
+#   scripts/fuzz.sh run TARGET SECONDS [BUILD_DIR]     fuzz TARGET (parse, run) for SECONDS
 # The seed corpus is every program in the repository plus each case of the negative tests;
 # new inputs go to fuzz/corpus-work/TARGET (not committed). A crash, leak, timeout or
 # out-of-memory ends the run with a non-zero status and leaves a reproducer in fuzz/artifacts.
@@ -17,13 +17,14 @@ build() {
   fi
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER=clang++ -DRLX_FUZZERS=ON -DRLX_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$dir" --target parse_fuzzer
+  cmake --build "$dir" --target parse_fuzzer run_fuzzer
 }
 
 seed_corpus() {
   local out="$1"
   mkdir -p "$out"
-  find "$root/examples" "$root/ir/tests/programs" -name '*.py' -exec cp {} "$out/" \;
+  find "$root/examples" "$root/ir/tests/programs" "$root/interpreter/tests/eval_cases" -name '*.py' \
+    -exec cp {} "$out/" \;
   # Each negative case becomes one seed.
   python3 - "$root/ir/tests/parse_errors" "$out" <<'PY'
 import os, sys

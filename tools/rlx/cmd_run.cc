@@ -2,7 +2,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <random>
 #include <sstream>
 
 #include "checker/checker.h"
@@ -10,8 +9,8 @@
 #include "interpreter/interpreter.h"
 #include "interpreter/io/json_value.h"
 #include "interpreter/io/npy.h"
+#include "interpreter/io/random_inputs.h"
 #include "interpreter/match.h"
-#include "ir/analysis/prim_eval.h"
 #include "tools/rlx/cli_common.h"
 
 namespace rlx::cli {
@@ -29,94 +28,6 @@ std::optional<int64_t> DefinedInt(const CommonOptions& opts, const std::string& 
   if (it == opts.parse.captures.end() || it->second.kind != text::CapturedValue::Kind::kInt) return std::nullopt;
   return it->second.int_value;
 }
-
-// Random inputs (--random-inputs): extents from -D, else 4 for each unbound shape variable.
-class RandomInputs {
- public:
-  RandomInputs(const CommonOptions& opts, uint64_t seed) : opts_(opts), rng_(seed) {}
-
-  std::optional<Value> Make(const StructInfo& s, std::string* error) {
-    if (auto t = dynamic_cast<const TensorStructInfo*>(&s)) {
-      const auto* dims = t->dims();
-      if (!dims || t->dtype == DataType::kVoid) {
-        *error = "needs a tensor annotation with a shape and a dtype";
-        return std::nullopt;
-      }
-      std::vector<int64_t> shape;
-      for (const auto& d : *dims) {
-        auto v = Dim(d, error);
-        if (!v) return std::nullopt;
-        shape.push_back(*v);
-      }
-      if (interp::TensorBytes(t->dtype, shape) < 0 || interp::TensorBytes(t->dtype, shape) > (int64_t{1} << 30)) {
-        *error = "the random tensor would be too large";
-        return std::nullopt;
-      }
-      auto data = std::make_shared<TensorData>(t->dtype, shape);
-      for (int64_t i = 0; i < data->num_elements(); ++i) {
-        if (IsFloat(t->dtype)) data->SetDouble(i, std::uniform_real_distribution<double>(-1, 1)(rng_));
-        else if (t->dtype == DataType::kBool) data->SetInt(i, rng_() & 1);
-        else if (IsUnsignedInt(t->dtype)) data->SetInt(i, static_cast<int64_t>(rng_() % 11));
-        else data->SetInt(i, static_cast<int64_t>(rng_() % 21) - 10);
-      }
-      return Value::FromTensor(data);
-    }
-    if (auto p = dynamic_cast<const PrimStructInfo*>(&s)) {
-      if (p->value) {
-        auto v = Dim(p->value, error);
-        if (!v) return std::nullopt;
-        return Value::FromPrim(interp::PrimScalar::Int(*v, p->dtype));
-      }
-      if (IsFloat(p->dtype)) return Value::FromPrim(interp::PrimScalar::Float(0.5, p->dtype));
-      return Value::FromPrim(interp::PrimScalar::Int(1, p->dtype == DataType::kVoid ? DataType::kInt64 : p->dtype));
-    }
-    if (auto sh = dynamic_cast<const ShapeStructInfo*>(&s)) {
-      if (!sh->values) {
-        *error = "needs a shape annotation with values";
-        return std::nullopt;
-      }
-      std::vector<int64_t> dims;
-      for (const auto& d : *sh->values) {
-        auto v = Dim(d, error);
-        if (!v) return std::nullopt;
-        dims.push_back(*v);
-      }
-      return Value::FromShape(dims);
-    }
-    if (auto tu = dynamic_cast<const TupleStructInfo*>(&s)) {
-      std::vector<Value> fields;
-      for (const auto& f : tu->fields) {
-        auto v = Make(*f, error);
-        if (!v) return std::nullopt;
-        fields.push_back(*v);
-      }
-      return Value::FromTuple(fields);
-    }
-    *error = "cannot make a random value of this kind";
-    return std::nullopt;
-  }
-
- private:
-  std::optional<int64_t> Dim(const Ref<PrimExpr>& e, std::string* error) {
-    // Bind every variable of the expression first: -D NAME=VALUE, else 4.
-    Bind(e);
-    auto v = EvalPrim(*e, values_);
-    if (!v) *error = "cannot evaluate a dimension of the annotation";
-    return v;
-  }
-  void Bind(const Ref<PrimExpr>& e) {
-    if (!e) return;
-    if (e->is_var()) {
-      if (!values_.count(e.get())) values_[e.get()] = DefinedInt(opts_, e->name).value_or(4);
-      return;
-    }
-    for (int i = 0; i < e->arity(); ++i) Bind(e->operands[i]);
-  }
-
-  const CommonOptions& opts_;
-  std::mt19937_64 rng_;
-  PrimAssignment values_;
-};
 
 // An argument from -D NAME=VALUE for a Prim parameter.
 std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p) {
@@ -255,7 +166,8 @@ int RunRun(const std::vector<std::string>& raw_args) {
   }
   uint64_t seed = 0;
   if (opts->flags.count("--seed")) seed = std::stoull(opts->flags["--seed"]);
-  RandomInputs random(*opts, seed);
+  // --random-inputs: shape variables from -D, else 4.
+  interp::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name); }, seed);
   std::vector<Value> call_args;
   for (const auto& p : f->params) {
     if (auto it = files.find(p->name); it != files.end()) {

@@ -1,0 +1,73 @@
+// libFuzzer entry point for parse -> check -> run: every module the checker accepts is run,
+// function by function, on arguments made from the parameter annotations (small extents, a
+// seed taken from the input) under small limits. Any outcome is fine except a crash, a hang,
+// an internal error, or a runtime error without a stable code and a source position.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "checker/checker.h"
+#include "interpreter/interpreter.h"
+#include "interpreter/io/random_inputs.h"
+#include "ir/text/relax_parser.h"
+
+namespace {
+
+[[noreturn]] void Die(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "run_fuzzer: %s\n%s\n", what, detail.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace rlx;
+  std::string text(reinterpret_cast<const char*>(data), size);
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> m = text::ParseModuleText(text, "fuzz.py", sources, diags);
+  if (!m) return 0;
+  checker::CheckOptions options;
+  options.prover.z3_rlimit = 100'000;
+  options.prover.z3_max_limit_hits = 5;
+  if (!checker::CheckModule(*m, diags, options).ok) return 0;
+
+  interp::InterpreterOptions run_options;
+  run_options.limits.max_tensor_bytes = int64_t{1} << 20;
+  run_options.limits.max_live_bytes = int64_t{16} << 20;
+  run_options.limits.max_call_depth = 64;
+  run_options.limits.max_steps = 20'000;
+  std::ostringstream printed;
+  run_options.out = &printed;
+  uint64_t seed = 0;
+  for (size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
+  for (const GlobalDef& g : m->globals) {
+    auto f = As<Function>(g.value);
+    if (!f) continue;
+    interp::RandomInputs random([](const std::string&) { return std::nullopt; }, seed, 2,
+                                int64_t{1} << 16);
+    std::vector<interp::Value> args;
+    bool made = true;
+    for (const auto& p : f->params) {
+      std::string why;
+      auto v = p->annotation ? random.Make(*p->annotation, &why) : std::nullopt;
+      if (!v) {
+        made = false;
+        break;
+      }
+      args.push_back(*v);
+    }
+    if (!made) continue;
+    interp::Interpreter interpreter(m, run_options);
+    interp::RunResult r = interpreter.Run(g.name, std::move(args));
+    if (r.ok()) continue;
+    const std::string code(ErrorCodeString(r.error->code));
+    if (code.size() != 5 || code[0] != 'E') Die("a runtime error without a code", r.error->message);
+    if (r.error->message.find("internal error") != std::string::npos) Die("internal error", r.error->message);
+    r.error->Report(diags);
+    (void)diags.RenderAll();
+  }
+  return 0;
+}
