@@ -1,5 +1,7 @@
 #include "checker/checker.h"
 
+#include <unordered_set>
+
 #include "checker/infer/inferrer.h"
 #include "checker/wf/well_formed.h"
 #include "ir/analysis/mutator.h"
@@ -41,7 +43,16 @@ class Annotator : public ExprMutator {
  public:
   explicit Annotator(const CheckResult& r) : r_(r) {}
 
+  // A match_cast's variable keeps its annotation as written: in the text format the annotation
+  // of a match_cast binding must equal the cast's struct info (text.match-cast), which
+  // the derived struct info may refine (a rank taken from a shape variable).
+  Binding VisitBinding(const Binding& b) override {
+    if (b.is_match_cast()) match_cast_vars_.insert(b.var.get());
+    return ExprMutator::VisitBinding(b);
+  }
+
   Ref<Var> VisitVarDef(const Ref<Var>& v) override {
+    if (match_cast_vars_.count(v.get())) return ExprMutator::VisitVarDef(v);
     auto it = r_.var_sinfo.find(v.get());
     if (it == r_.var_sinfo.end() || !it->second || v->annotation == it->second) return ExprMutator::VisitVarDef(v);
     Ref<Var> nv = v->is_dataflow() ? Var::MakeDataflow(v->name, it->second, v->span)
@@ -75,6 +86,7 @@ class Annotator : public ExprMutator {
 
  private:
   const CheckResult& r_;
+  std::unordered_set<const Var*> match_cast_vars_;
 };
 
 }  // namespace

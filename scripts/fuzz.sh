@@ -55,7 +55,9 @@ case "$cmd" in
     work="$root/fuzz/corpus-work/$target"
     mkdir -p "$work" "$root/fuzz/artifacts"
     echo "fuzz.sh: fuzzing $target for ${seconds}s ($(ls "$seeds" | wc -l) seeds)"
+    # -error_exitcode=1: libFuzzer's default (77) would read as "skipped" to ctest.
     "$bin" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -error_exitcode=1 -timeout_exitcode=1 \
       -max_len=65536 -dict="$root/fuzz/libfuzzer/tvmscript.dict" \
       -artifact_prefix="$root/fuzz/artifacts/" -print_final_stats=1 2>&1 | tail -n 25
     ;;

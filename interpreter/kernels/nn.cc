@@ -204,8 +204,6 @@ Value Pad(OpInvocation& inv) {
     return off;
   });
   const double value = inv.attrs().Float("pad_value");
-  Tensor fill_t = inv.Alloc(DataType::kFloat64, {});
-  fill_t->SetDouble(0, value);
   DispatchDType(out->dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T v = ConvertElem<T>(value);
