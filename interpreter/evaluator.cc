@@ -86,7 +86,7 @@ Value Evaluator::RunEntry(const std::string& entry, std::vector<Value> args) {
     Fail(ErrorCode::kBadEntry, "'" + entry + "' takes " + std::to_string(f->params.size()) +
                                    " arguments, got " + std::to_string(args.size()));
   }
-  Value callee = EvalGlobal(entry, f->span);
+  Value callee = EvalGlobal(entry);
   return CallClosure(callee, std::move(args), Span{});
 }
 
@@ -113,7 +113,7 @@ Value Evaluator::Eval(const Ref<Expr>& e, Environment& env) {
     }
     case ExprKind::kGlobalVar:
       // eval.global-var
-      return EvalGlobal(AsPtr<GlobalVar>(e.get())->name, e->span);
+      return EvalGlobal(AsPtr<GlobalVar>(e.get())->name);
     case ExprKind::kTuple: {
       // eval.tuple: fields left to right (eval.order)
       std::vector<Value> fields;
@@ -168,7 +168,7 @@ Value Evaluator::Eval(const Ref<Expr>& e, Environment& env) {
   Fail(ErrorCode::kInvalidValue, "unknown expression kind");
 }
 
-Value Evaluator::EvalGlobal(const std::string& name, Span span) {
+Value Evaluator::EvalGlobal(const std::string& name) {
   auto it = globals_.find(name);
   if (it != globals_.end()) return it->second;
   const GlobalDef* def = module_->Find(name);
@@ -184,7 +184,6 @@ Value Evaluator::EvalGlobal(const std::string& name, Span span) {
   } else {
     Fail(ErrorCode::kInvalidValue, "global '" + name + "' is not a function");
   }
-  (void)span;
   globals_[name] = v;
   return v;
 }

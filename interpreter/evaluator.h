@@ -36,7 +36,7 @@ class Evaluator : public CallContext {
   Value EvalIf(const If& e, Environment& env);
   Value EvalCall(const Call& call, Environment& env);
   Value EvalOpCall(const Call& call, const Op& op, Environment& env);
-  Value EvalGlobal(const std::string& name, Span span);
+  Value EvalGlobal(const std::string& name);
   Value LookupPacked(const std::string& symbol);
 
   /// eval.call.closure with the boundary checks of eval.call.boundary.
