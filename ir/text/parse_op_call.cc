@@ -228,6 +228,12 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
           }
           std::vector<Ref<Expr>> fields;
           for (const auto& x : items) {
+            // A Relax expression (a variable of Prim struct info) is a field as it is, so that
+            // `R.tuple(s)` prints as `(s,)` and reads back (text.print.round-trip).
+            if (x.kind == Value::Kind::kRelax) {
+              fields.push_back(x.expr);
+              continue;
+            }
             Ref<PrimExpr> pe = ToPrim(x, DataType::kInt64, what.c_str());
             if (!pe) return Value::Error();
             fields.push_back(PrimValue::Make(pe, x.span));
