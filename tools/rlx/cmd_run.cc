@@ -1,4 +1,6 @@
 // rlx run FILE: evaluates a module function with the reference interpreter (docs/cli.md).
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -165,7 +167,16 @@ int RunRun(const std::vector<std::string>& raw_args) {
     }
   }
   uint64_t seed = 0;
-  if (opts->flags.count("--seed")) seed = std::stoull(opts->flags["--seed"]);
+  if (opts->flags.count("--seed")) {
+    const std::string& text = opts->flags["--seed"];
+    char* end = nullptr;
+    errno = 0;
+    seed = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || errno == ERANGE) {
+      std::cerr << "rlx run: --seed expects a non-negative integer, got '" << text << "'\n";
+      return kUsage;
+    }
+  }
   // --random-inputs: shape variables from -D, else 4.
   interp::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name); }, seed);
   std::vector<Value> call_args;

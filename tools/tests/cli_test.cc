@@ -191,6 +191,9 @@ class Module:
   Result bad_json = Run("run " + prog + " --inputs " + Write("bad.json", R"({"x": [[1, 2], [3]]})"));
   EXPECT_EQ(bad_json.code, 2);
   EXPECT_NE(bad_json.err.find("ragged"), std::string::npos) << bad_json.err;
+  Result bad_seed = Run("run " + prog + " --random-inputs --seed abc");
+  EXPECT_EQ(bad_seed.code, 2);
+  EXPECT_NE(bad_seed.err.find("--seed expects"), std::string::npos) << bad_seed.err;
   Result missing = Run("run " + prog);
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("no input for parameter 'x'"), std::string::npos) << missing.err;
