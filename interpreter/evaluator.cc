@@ -40,15 +40,6 @@ void CollectVars(const Ref<StructInfo>& s, std::vector<const PrimExpr*>& out) {
   }
 }
 
-// A scalar bool condition (eval.if, assert_op): a bool 0-d tensor or a bool PrimValue.
-std::optional<bool> BoolScalar(const Value& v) {
-  if (v.is_tensor() && v.tensor()->ndim() == 0 && v.tensor()->dtype() == DataType::kBool) {
-    return v.tensor()->GetInt(0) != 0;
-  }
-  if (v.is_prim() && v.prim().dtype == DataType::kBool) return v.prim().i != 0;
-  return std::nullopt;
-}
-
 // The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
 Ref<StructInfo> ResultSInfo(const Call& call) {
   if (call.sinfo_args.empty()) return nullptr;
@@ -196,8 +187,14 @@ Value Evaluator::LookupPacked(const std::string& symbol) {
 }
 
 Value Evaluator::EvalSeq(const SeqExpr& seq, Environment& env) {
-  // eval.seq: the shape variables bound here end with the SeqExpr, as its variables do.
-  const std::unordered_map<const PrimExpr*, int64_t> outer_shape_vars = env.shape_vars;
+  // eval.seq: the shape variables bound here end with the SeqExpr, as its variables do. Only a
+  // MatchCast binds one, so the outer map is saved only when the SeqExpr has a MatchCast.
+  bool binds_shape_vars = false;
+  for (const BindingBlock& block : seq.blocks) {
+    for (const Binding& b : block.bindings) binds_shape_vars |= b.is_match_cast();
+  }
+  std::unordered_map<const PrimExpr*, int64_t> outer_shape_vars;
+  if (binds_shape_vars) outer_shape_vars = env.shape_vars;
   for (const BindingBlock& block : seq.blocks) {
     for (const Binding& b : block.bindings) EvalBinding(b, env);
     if (block.is_dataflow) {
@@ -211,7 +208,9 @@ Value Evaluator::EvalSeq(const SeqExpr& seq, Environment& env) {
   for (const BindingBlock& block : seq.blocks) {
     for (const Binding& b : block.bindings) env.vars.erase(b.var.get());
   }
-  if (env.shape_vars.size() != outer_shape_vars.size()) env.shape_vars = outer_shape_vars;
+  if (binds_shape_vars && env.shape_vars.size() != outer_shape_vars.size()) {
+    env.shape_vars = std::move(outer_shape_vars);
+  }
   return result;
 }
 
@@ -256,7 +255,7 @@ void Evaluator::EvalBinding(const Binding& b, Environment& env) {
 Value Evaluator::EvalIf(const If& e, Environment& env) {
   // eval.if
   Value c = Eval(e.cond, env);
-  std::optional<bool> cond = BoolScalar(c);
+  std::optional<bool> cond = AsBoolScalar(c);
   if (!cond) {
     // eval.if.cond
     Fail(ErrorCode::kIfConditionValue,

@@ -58,6 +58,14 @@ Value Value::FromPacked(std::shared_ptr<const PackedFunc> f) {
   return v;
 }
 
+std::optional<bool> AsBoolScalar(const Value& v) {
+  if (v.is_tensor() && v.tensor()->ndim() == 0 && v.tensor()->dtype() == DataType::kBool) {
+    return v.tensor()->GetInt(0) != 0;
+  }
+  if (v.is_prim() && v.prim().dtype == DataType::kBool) return v.prim().i != 0;
+  return std::nullopt;
+}
+
 const char* ValueKindName(ValueKind k) {
   switch (k) {
     case ValueKind::kNull: return "null";

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -102,6 +103,10 @@ struct PackedFunc {
   /// Returns the result, or throws a Trap (see runtime_error.h) on failure.
   std::function<Value(CallContext&, const std::vector<Value>&)> body;
 };
+
+/// The value of a bool scalar: a 0-d bool tensor or a bool PrimValue (eval.if, assert_op);
+/// nullopt for anything else.
+std::optional<bool> AsBoolScalar(const Value& v);
 
 /// "tensor", "tuple", "shape", "prim", "string", "dtype", "closure", "packed", "null".
 const char* ValueKindName(ValueKind k);

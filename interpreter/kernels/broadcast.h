@@ -14,6 +14,13 @@ namespace rlx::interp {
 bool BroadcastShapes(const std::vector<std::vector<int64_t>>& shapes, std::vector<int64_t>* out,
                      std::string* why);
 
+/// The number of elements of `shape`, a shape of a live tensor (so the product fits).
+inline int64_t NumElements(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
 /// Row-major strides (in elements) of `shape`.
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);
 

@@ -24,15 +24,9 @@ Value Print(OpInvocation& inv) {
 
 Value AssertOp(OpInvocation& inv) {
   const Value& c = inv.Arg("condition");
-  bool ok;
-  if (c.is_tensor() && c.tensor()->ndim() == 0 && c.tensor()->dtype() == DataType::kBool) {
-    ok = c.tensor()->GetInt(0) != 0;
-  } else if (c.is_prim() && c.prim().dtype == DataType::kBool) {
-    ok = c.prim().i != 0;
-  } else {
-    inv.FailConstraint(1, std::string("the condition must be a bool scalar, got ") + ValueKindName(c.kind()));
-  }
-  if (ok) return Value::FromTuple({});
+  std::optional<bool> ok = AsBoolScalar(c);
+  if (!ok) inv.FailConstraint(1, std::string("the condition must be a bool scalar, got ") + ValueKindName(c.kind()));
+  if (*ok) return Value::FromTuple({});
   std::string message, why;
   const std::string format = FormatArg(inv);
   if (format.empty()) {

@@ -11,12 +11,6 @@ namespace {
 
 int Norm(int64_t axis, int rank) { return static_cast<int>(axis < 0 ? axis + rank : axis); }
 
-int64_t Numel(const std::vector<int64_t>& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
-
 // The same elements under another shape (reshape, flatten, expand_dims, squeeze).
 Value Reshaped(OpInvocation& inv, const Tensor& x, const std::vector<int64_t>& shape) {
   Tensor out = inv.Alloc(x->dtype(), shape);
@@ -28,27 +22,26 @@ Value Reshape(OpInvocation& inv) {
   Tensor x = inv.TensorArg("x");
   std::vector<int64_t> shape = inv.ShapeArg("shape");
   int infer = -1;
-  int64_t known = 1;
+  int64_t known = 1;  // the product of the given extents
+  bool overflow = false;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1 && infer < 0) {
       infer = static_cast<int>(i);
     } else if (shape[i] < 0) {
       inv.FailConstraint(3, "a target extent is " + std::to_string(shape[i]));
     } else {
-      known *= shape[i];
+      overflow |= __builtin_mul_overflow(known, shape[i], &known);
     }
   }
+  const std::string what = "cannot reshape " + ShapeText(x->shape()) + " (" +
+                           std::to_string(x->num_elements()) + " elements) to " + ShapeText(shape);
+  // op.reshape.c4 at run time: the element counts agree (-1 takes what is left).
+  if (overflow) inv.FailConstraint(4, what);
   if (infer >= 0) {
-    if (known == 0 || x->num_elements() % known != 0) {
-      inv.FailConstraint(4, "cannot infer -1 for " + std::to_string(x->num_elements()) +
-                                " elements into " + ShapeText(shape));
-    }
+    if (known == 0 || x->num_elements() % known != 0) inv.FailConstraint(4, what);
     shape[infer] = x->num_elements() / known;
-  }
-  // op.reshape.c4 at run time
-  if (Numel(shape) != x->num_elements()) {
-    inv.FailConstraint(4, "cannot reshape " + ShapeText(x->shape()) + " (" +
-                              std::to_string(x->num_elements()) + " elements) to " + ShapeText(shape));
+  } else if (known != x->num_elements()) {
+    inv.FailConstraint(4, what);
   }
   return Reshaped(inv, x, shape);
 }

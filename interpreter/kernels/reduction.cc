@@ -51,12 +51,6 @@ void ForEachInput(const std::vector<int64_t>& shape, const ReducePlan& p, F&& f)
                       [&](int64_t i, const std::array<int64_t, 1>& o) { f(i, o[0]); });
 }
 
-int64_t Numel(const std::vector<int64_t>& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
-
 // When the reduced axes are one contiguous run [a, b), the input is (outer, red, inner) and
 // each result element (o, i) folds x[o, 0..red, i] in increasing index order.
 struct Contiguous {
@@ -74,7 +68,7 @@ std::optional<Contiguous> AsContiguous(const std::vector<int64_t>& shape, const 
   }
   Contiguous c;
   if (a < 0) {  // nothing reduced: every element is its own set
-    c.outer = Numel(shape);
+    c.outer = NumElements(shape);
     return c;
   }
   for (int i = 0; i < a; ++i) c.outer *= shape[i];
@@ -111,7 +105,7 @@ void FoldContiguous(const T* in, const Contiguous& c, double init, std::vector<d
 template <class T>
 Value Reduce(OpInvocation& inv, const Tensor& x, const ReducePlan& p) {
   const OpId id = inv.op().id;
-  const int64_t out_n = Numel(p.out_shape);
+  const int64_t out_n = NumElements(p.out_shape);
   const T* in = Data<T>(x);
   Tensor out = inv.Alloc(x->dtype(), p.out_shape);
   T* o = Data<T>(out);
@@ -230,7 +224,7 @@ Value SearchKernel(OpInvocation& inv) {
   std::optional<std::vector<int64_t>> axes;
   if (axis) axes = std::vector<int64_t>{*axis};
   ReducePlan p = Plan(x->shape(), axes, keepdims);
-  const int64_t out_n = Numel(p.out_shape);
+  const int64_t out_n = NumElements(p.out_shape);
   if (p.count == 0 && out_n > 0) EmptySet(inv);
   const bool is_max = inv.op().id == OpId::kArgmax;
   // The position of each element within its reduced set: its row-major index over the reduced
