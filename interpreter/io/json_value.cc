@@ -1,7 +1,14 @@
 #include "interpreter/io/json_value.h"
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <sstream>
+
+#include "interpreter/format.h"
+#include "interpreter/io/npy.h"
+#include "ir/base/diagnostic.h"
 
 namespace rlx::interp {
 namespace {
@@ -137,11 +144,44 @@ std::optional<Value> TensorFromJson(const Json& j, DataType dtype, std::string* 
 
 std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, std::string* error) {
   const SInfoKind kind = annotation ? annotation->kind : SInfoKind::kObject;
+  if (j.kind() == Json::Kind::kObject) {
+    if (const Json* path = j.Find("npy")) {  // a tensor in a .npy file
+      if (path->kind() != Json::Kind::kString) {
+        *error = "\"npy\" must be a file name";
+        return std::nullopt;
+      }
+      std::ifstream in(path->as_string(), std::ios::binary);
+      if (!in) {
+        *error = "cannot read '" + path->as_string() + "'";
+        return std::nullopt;
+      }
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      auto t = ReadNpy(bytes, error);
+      if (!t) return std::nullopt;
+      return Value::FromTensor(t);
+    }
+    if (kind == SInfoKind::kObject) {
+      if (const Json* text = j.Find("object")) {  // an opaque result: its eval.print.value text
+        const Json* t = j.Find("text");
+        return Value::FromString(t && t->kind() == Json::Kind::kString ? t->as_string() : text->as_string());
+      }
+    }
+  }
+  if (kind == SInfoKind::kObject && j.kind() == Json::Kind::kArray) {  // self-described tuple
+    std::vector<Value> out;
+    for (const Json& item : j.items()) {
+      auto v = ValueFromJson(item, nullptr, error);
+      if (!v) return std::nullopt;
+      out.push_back(*v);
+    }
+    return Value::FromTuple(std::move(out));
+  }
   if (kind == SInfoKind::kTensor) {
     return TensorFromJson(j, static_cast<const TensorStructInfo*>(annotation)->dtype, error);
   }
   if (kind == SInfoKind::kPrim || (kind == SInfoKind::kObject && j.kind() != Json::Kind::kObject &&
-                                   j.kind() != Json::Kind::kArray)) {
+                                   j.kind() != Json::Kind::kArray) ||
+      (kind == SInfoKind::kObject && j.kind() == Json::Kind::kObject && j.Find("value"))) {
     DataType dtype = annotation && kind == SInfoKind::kPrim
                          ? static_cast<const PrimStructInfo*>(annotation)->dtype
                          : DataType::kVoid;
@@ -193,6 +233,67 @@ std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, 
     return Value::FromTuple(std::move(out));
   }
   return TensorFromJson(j, DataType::kVoid, error);
+}
+
+namespace {
+
+void ElementJson(const TensorData& t, int64_t i, std::ostream& out) {
+  std::string e = FormatElement(t, i);
+  if (e == "True" || e == "False") out << (e == "True" ? "true" : "false");
+  else if (e == "nan" || e == "inf" || e == "-inf") out << '"' << e << '"';
+  else out << e;
+}
+
+void ToJson(const Value& v, std::ostream& out) {
+  switch (v.kind()) {
+    case ValueKind::kTensor: {
+      const TensorData& t = *v.tensor();
+      out << "{\"dtype\":\"" << DataTypeName(t.dtype()) << "\",\"shape\":[";
+      for (size_t d = 0; d < t.shape().size(); ++d) out << (d ? "," : "") << t.shape()[d];
+      out << "],\"data\":[";
+      for (int64_t i = 0; i < t.num_elements(); ++i) {
+        if (i) out << ",";
+        ElementJson(t, i, out);
+      }
+      out << "]}";
+      return;
+    }
+    case ValueKind::kPrim: {
+      const PrimScalar& p = v.prim();
+      TensorData t(p.dtype, {});
+      if (p.is_float()) t.SetDouble(0, p.f);
+      else t.SetInt(0, p.i);
+      out << "{\"dtype\":\"" << DataTypeName(p.dtype) << "\",\"value\":";
+      ElementJson(t, 0, out);
+      out << "}";
+      return;
+    }
+    case ValueKind::kShape: {
+      out << "{\"shape\":[";
+      for (size_t d = 0; d < v.shape().size(); ++d) out << (d ? "," : "") << v.shape()[d];
+      out << "]}";
+      return;
+    }
+    case ValueKind::kTuple: {
+      out << "[";
+      for (size_t i = 0; i < v.tuple().size(); ++i) {
+        if (i) out << ",";
+        ToJson(v.tuple()[i], out);
+      }
+      out << "]";
+      return;
+    }
+    default:
+      out << "{\"object\":\"" << ValueKindName(v.kind()) << "\",\"text\":\"" << JsonEscape(FormatValue(v)) << "\"}";
+  }
+}
+
+}  // namespace
+
+std::string ValueToJson(const Value& v) {
+  std::ostringstream out;
+  ToJson(v, out);
+  return out.str();
 }
 
 }  // namespace rlx::interp

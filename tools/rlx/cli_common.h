@@ -46,5 +46,7 @@ int RunFmt(const std::vector<std::string>& args);
 int RunCheck(const std::vector<std::string>& args);
 int RunProve(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
+int RunConform(const std::vector<std::string>& args);
+int RunAdapter(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

@@ -97,20 +97,37 @@ bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::s
   return static_cast<bool>(f);
 }
 
+// "max_steps=N" and the other limits of spec eval.limit.*.
+bool SetLimit(const std::string& text, interp::Limits* limits) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos) return false;
+  std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+  if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos) return false;
+  int64_t v = std::stoll(value);
+  if (name == "max_steps") limits->max_steps = v;
+  else if (name == "max_call_depth" && v <= 1000000) limits->max_call_depth = static_cast<int>(v);
+  else if (name == "max_tensor_bytes") limits->max_tensor_bytes = v;
+  else if (name == "max_live_bytes") limits->max_live_bytes = v;
+  else return false;
+  return true;
+}
+
 }  // namespace
 
 int RunRun(const std::vector<std::string>& raw_args) {
   // --input may repeat: take those out before the common parse.
   std::vector<std::string> args;
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs, limits;
   for (size_t i = 0; i < raw_args.size(); ++i) {
     if (raw_args[i] == "--input" && i + 1 < raw_args.size()) {
       inputs.push_back(raw_args[++i]);
+    } else if (raw_args[i] == "--limit" && i + 1 < raw_args.size()) {
+      limits.push_back(raw_args[++i]);
     } else {
       args.push_back(raw_args[i]);
     }
   }
-  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs"});
+  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs", "--result-json"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1) {
     std::cerr << "rlx run: expected one FILE\n";
@@ -220,14 +237,29 @@ int RunRun(const std::vector<std::string>& raw_args) {
     std::cerr << "rlx run: '" << entry << "' has no parameter '" << files.begin()->first << "'\n";
     return kUsage;
   }
-  interp::Interpreter interpreter(m);
+  interp::InterpreterOptions run_options;
+  for (const auto& l : limits) {
+    if (!SetLimit(l, &run_options.limits)) {
+      std::cerr << "rlx run: --limit expects max_steps, max_call_depth, max_tensor_bytes or max_live_bytes=N, got '"
+                << l << "'\n";
+      return kUsage;
+    }
+  }
+  interp::Interpreter interpreter(m, run_options);
   interp::RunResult r = interpreter.Run(entry, std::move(call_args));
   if (!r.ok()) {
     r.error->Report(diags);
     EmitDiagnostics(diags, *opts);
     return r.error->is_exhaustion() ? kExhausted : kTrap;
   }
-  if (opts->flags.count("--output-dir")) {
+  if (opts->flags.count("--result-json")) {
+    std::ofstream f(opts->flags["--result-json"]);
+    f << "{\"result\":" << interp::ValueToJson(r.value) << "}\n";
+    if (!f) {
+      std::cerr << "rlx run: cannot write " << opts->flags["--result-json"] << "\n";
+      return kUsage;
+    }
+  } else if (opts->flags.count("--output-dir")) {
     std::filesystem::path dir = opts->flags["--output-dir"];
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);

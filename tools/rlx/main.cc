@@ -28,7 +28,15 @@ Commands:
                          --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
                          variables from -D or 4; -D NAME=VALUE also passes a Prim argument;
-                         --output-dir DIR: write output*.npy instead of printing)
+                         --output-dir DIR: write output*.npy instead of printing;
+                         --result-json FILE: write the result as JSON (conformance/ADAPTER.md);
+                         --limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes=N)
+  conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
+                         another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
+                         --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
+                         [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
+                         --list; --coverage (rules without assertions); --op-status
+  adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout)
   help                   show this message
 
 Options for every command:
@@ -71,6 +79,8 @@ int main(int argc, char** argv) {
     if (cmd == "check") return rlx::cli::RunCheck(rest);
     if (cmd == "prove") return rlx::cli::RunProve(rest);
     if (cmd == "run") return rlx::cli::RunRun(rest);
+    if (cmd == "conform") return rlx::cli::RunConform(rest);
+    if (cmd == "adapter") return rlx::cli::RunAdapter(rest);
     std::cerr << "rlx: unknown command '" << cmd << "'\n" << kUsage;
     return rlx::cli::kUsage;
   } catch (const rlx::InternalError& e) {

@@ -1,0 +1,163 @@
+#include "conformance/runner/in_process.h"
+
+#include <sstream>
+
+#include "checker/checker.h"
+#include "checker/claims/claim_file.h"
+#include "checker/prover/prover.h"
+#include "interpreter/interpreter.h"
+#include "ir/analysis/visitor.h"
+#include "ir/text/printer.h"
+#include "ir/text/relax_parser.h"
+
+namespace rlx::conform {
+namespace {
+
+// The error response of a phase from its diagnostics (warnings ignored).
+Response PhaseError(const std::string& phase, const DiagnosticEngine& diags) {
+  Response r = Response::Error(phase, "", "", "");
+  for (const Diagnostic& d : diags.diagnostics()) {
+    if (d.severity != Severity::kError) continue;
+    std::string code(ErrorCodeString(d.code));
+    std::string rule = d.rule.empty() ? std::string(ErrorCodeRule(d.code)) : d.rule;
+    if (r.code.empty()) {
+      r.code = code;
+      r.rule = rule;
+      r.message = diags.Render(d);
+    }
+    r.errors.push_back({code, rule});
+  }
+  return r;
+}
+
+// A module parsed and (when `check`) checked, or the error response of the phase that failed.
+struct Loaded {
+  Ref<IRModule> module;
+  checker::CheckResult checked;
+  std::optional<Response> error;
+};
+
+Loaded Load(const std::string& text, bool check) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Loaded out;
+  out.module = text::ParseModuleText(text, "module.py", sources, diags);
+  if (!out.module || diags.has_errors()) {
+    out.error = PhaseError("parse", diags);
+    return out;
+  }
+  if (!check) return out;
+  out.checked = checker::CheckModule(*out.module, diags);
+  if (!out.checked.ok) out.error = PhaseError("check", diags);
+  return out;
+}
+
+// The last definition of a variable named `name` in a function (nested scopes included).
+class FindVarDef : public ExprVisitor {
+ public:
+  explicit FindVarDef(std::string name) : name_(std::move(name)) {}
+  void VisitVarDef(const Var& v) override {
+    if (v.name == name_) found = &v;
+    ExprVisitor::VisitVarDef(v);
+  }
+  const Var* found = nullptr;
+
+ private:
+  std::string name_;
+};
+
+Response Infer(const Request& req) {
+  Loaded l = Load(req.module, true);
+  if (l.error) return *l.error;
+  Ref<Function> f = l.module->FindFunction(req.function);
+  if (!f) return Response::Error("infer", "", "", "no function '" + req.function + "'");
+  FindVarDef find(req.var);
+  find.VisitExpr(f);
+  if (!find.found) return Response::Error("infer", "", "", "no binding '" + req.var + "' in '" + req.function + "'");
+  auto it = l.checked.var_sinfo.find(find.found);
+  if (it == l.checked.var_sinfo.end() || !it->second) {
+    return Response::Error("infer", "", "", "no struct info derived for '" + req.var + "'");
+  }
+  Response r;
+  r.struct_info = text::PrintStructInfo(it->second);
+  return r;
+}
+
+Response Run(const Request& req) {
+  Loaded l = Load(req.module, true);
+  if (l.error) return *l.error;
+  interp::InterpreterOptions options;
+  std::ostringstream printed;
+  options.out = &printed;
+  for (const auto& [name, value] : req.limits) {
+    if (name == "max_steps") options.limits.max_steps = value;
+    else if (name == "max_call_depth") options.limits.max_call_depth = static_cast<int>(value);
+    else if (name == "max_tensor_bytes") options.limits.max_tensor_bytes = value;
+    else if (name == "max_live_bytes") options.limits.max_live_bytes = value;
+    else return Response::Unsupported("unknown limit '" + name + "'");
+  }
+  std::vector<interp::Value> args;
+  for (const Argument& a : req.args) args.push_back(a.value);
+  interp::Interpreter interpreter(l.module, options);
+  interp::RunResult result = interpreter.Run(req.function, std::move(args));
+  Response r;
+  if (!result.ok()) {
+    const interp::RuntimeError& e = *result.error;
+    r = Response::Error("run", std::string(ErrorCodeString(e.code)),
+                        e.rule.empty() ? std::string(ErrorCodeRule(e.code)) : e.rule, e.message);
+    r.errors.push_back({r.code, r.rule});
+  } else {
+    r.result = result.value;
+  }
+  std::istringstream lines(printed.str());
+  for (std::string line; std::getline(lines, line);) r.print.push_back(line);
+  return r;
+}
+
+Response Prove(const Request& req) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  uint32_t id = sources.Add("claim.py", req.claim);
+  std::vector<checker::Claim> claims = checker::ParseClaimFile(id, diags);
+  if (diags.has_errors()) return PhaseError("parse", diags);
+  if (claims.size() != 1) return Response::Error("parse", "", "", "expected exactly one @claim function");
+  const checker::Claim& c = claims[0];
+  prover::Prover prover;
+  prover::ProofResult p = prover.Prove(c.assumptions, c.claim);
+  Response r;
+  r.answer = prover::AnswerName(p.answer);
+  for (const auto& [var, value] : p.counterexample) r.counterexample.emplace_back(text::PrintPrimExpr(var), value);
+  if (p.answer == prover::Answer::kUnknown) r.message = p.reason;
+  return r;
+}
+
+}  // namespace
+
+Response InProcessImplementation::Handle(const Request& req) {
+  switch (req.verb) {
+    case Verb::kHello: {
+      Response r;
+      r.name = "rlx (in process)";
+      r.verbs = {"parse", "check", "infer", "print", "run", "prove"};
+      return r;
+    }
+    case Verb::kParse:
+    case Verb::kCheck: {
+      Loaded l = Load(req.module, req.verb == Verb::kCheck);
+      return l.error ? *l.error : Response();
+    }
+    case Verb::kInfer: return Infer(req);
+    case Verb::kPrint: {
+      Loaded l = Load(req.module, false);
+      if (l.error) return *l.error;
+      Response r;
+      r.text = text::PrintModule(*l.module);
+      return r;
+    }
+    case Verb::kRun: return Run(req);
+    case Verb::kProve: return Prove(req);
+  }
+  return Response::Unsupported("unknown verb");
+}
+
+}  // namespace rlx::conform

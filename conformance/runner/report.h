@@ -1,0 +1,32 @@
+// What a conformance run prints and writes: one line per failure with a command that reruns
+// it, a summary table per spec chapter, the closing line, JUnit XML and JSON lines; and the
+// static reports: rule coverage and the per-op status table.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "conformance/runner/rule_index.h"
+#include "conformance/runner/runner.h"
+
+namespace rlx::conform {
+
+/// "FAIL id verb: reason (rerun: ...)" for a failing result; "" for others.
+std::string FailureLine(const AssertionResult& r, const std::string& rerun_prefix);
+
+/// The table per chapter and the closing line "N passed, N failed, N skipped[, ...]".
+void PrintSummary(const std::vector<AssertionResult>& results, std::ostream& out);
+
+void WriteJUnit(const std::vector<AssertionResult>& results, const std::string& impl_name, std::ostream& out);
+void WriteJsonLines(const std::vector<AssertionResult>& results, std::ostream& out);
+
+/// The per-rule coverage table of the suite (every assertion counted, not run); returns the
+/// number of rules without an assertion, or error rules without a negative one.
+int PrintCoverage(const Suite& suite, const RuleIndex& rules, std::ostream& out);
+
+/// The per-op status table (Markdown): spec section, inference, interpreter kernel, and the
+/// number of conformance assertions tagged with the op or one of its constraints.
+void PrintOpStatus(const Suite& suite, const RuleIndex& rules, std::ostream& out);
+
+}  // namespace rlx::conform
