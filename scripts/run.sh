@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build rlx (release), then parse every example
-# program, print one in canonical TVMScript, check them all and run one with the interpreter.
+# program, print one in canonical TVMScript, check them all, run one with the interpreter, and
+# run the conformance suite against rlx (its summary table per spec chapter).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
@@ -18,3 +19,6 @@ echo "== rlx check examples/*.py"
 echo
 echo "== rlx run examples/mlp.py --random-inputs -D n=2"
 "$rlx" run "$root/examples/mlp.py" --random-inputs -D n=2
+echo
+echo "== rlx conform (the conformance suite, conformance/, against rlx)"
+"$rlx" conform

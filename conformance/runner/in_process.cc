@@ -1,5 +1,6 @@
 #include "conformance/runner/in_process.h"
 
+#include <limits>
 #include <sstream>
 
 #include "checker/checker.h"
@@ -122,11 +123,24 @@ Response Prove(const Request& req) {
   if (diags.has_errors()) return PhaseError("parse", diags);
   if (claims.size() != 1) return Response::Error("parse", "", "", "expected exactly one @claim function");
   const checker::Claim& c = claims[0];
-  prover::Prover prover;
+  // As `rlx prove`: the claim is asked for explicitly, so only the per-query limit applies.
+  prover::ProverOptions options;
+  options.z3_max_limit_hits = std::numeric_limits<int>::max();
+  options.z3_max_queries = std::numeric_limits<int>::max();
+  prover::Prover prover(options);
   prover::ProofResult p = prover.Prove(c.assumptions, c.claim);
   Response r;
   r.answer = prover::AnswerName(p.answer);
-  for (const auto& [var, value] : p.counterexample) r.counterexample.emplace_back(text::PrintPrimExpr(var), value);
+  // Every parameter of the claim: one the claim never uses can take any value (0).
+  if (p.answer == prover::Answer::kDisproven) {
+    for (const auto& v : c.vars) {
+      int64_t value = 0;
+      for (const auto& [var, x] : p.counterexample) {
+        if (var.get() == v.get() || text::PrintPrimExpr(var) == text::PrintPrimExpr(v)) value = x;
+      }
+      r.counterexample.emplace_back(text::PrintPrimExpr(v), value);
+    }
+  }
   if (p.answer == prover::Answer::kUnknown) r.message = p.reason;
   return r;
 }

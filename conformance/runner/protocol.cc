@@ -111,11 +111,7 @@ std::string ResponseToJson(int64_t id, const Response& r) {
     }
     if (!r.struct_info.empty()) out << ",\"struct_info\":" << Quote(r.struct_info);
     if (!r.text.empty()) out << ",\"text\":" << Quote(r.text);
-    if (r.result) {
-      out << ",\"result\":" << interp::ValueToJson(*r.result) << ",\"print\":[";
-      for (size_t i = 0; i < r.print.size(); ++i) out << (i ? "," : "") << Quote(r.print[i]);
-      out << "]";
-    }
+    if (r.result) out << ",\"result\":" << interp::ValueToJson(*r.result);
     if (!r.answer.empty()) {
       out << ",\"answer\":" << Quote(r.answer);
       if (!r.counterexample.empty()) {
@@ -127,11 +123,17 @@ std::string ResponseToJson(int64_t id, const Response& r) {
       }
     }
   }
+  // What R.print wrote, also before a run error.
+  if (r.result || !r.print.empty()) {
+    out << ",\"print\":[";
+    for (size_t i = 0; i < r.print.size(); ++i) out << (i ? "," : "") << Quote(r.print[i]);
+    out << "]";
+  }
   out << "}";
   return out.str();
 }
 
-std::optional<Request> RequestFromJson(const std::string& line, std::string* error) {
+std::optional<Request> RequestFromJson(const std::string& line, std::string* error, int64_t* unknown_verb_id) {
   auto j = Json::Parse(line, error);
   if (!j) return std::nullopt;
   if (j->kind() != Json::Kind::kObject) {
@@ -143,6 +145,7 @@ std::optional<Request> RequestFromJson(const std::string& line, std::string* err
   auto verb = ParseVerb(StringField(*j, "verb"));
   if (!verb) {
     *error = "unknown verb '" + StringField(*j, "verb") + "'";
+    if (unknown_verb_id) *unknown_verb_id = r.id;
     return std::nullopt;
   }
   r.verb = *verb;

@@ -66,8 +66,10 @@ const char* StatusName(Response::Status s);
 std::string RequestToJson(const Request& r);
 std::string ResponseToJson(int64_t id, const Response& r);
 
-/// Parses a request line; nullopt with `error` set when it is not a valid request.
-std::optional<Request> RequestFromJson(const std::string& line, std::string* error);
+/// Parses a request line; nullopt with `error` set when it is not a valid request. A valid
+/// object whose verb is unknown also sets `unknown_verb_id` to its id (to answer unsupported).
+std::optional<Request> RequestFromJson(const std::string& line, std::string* error,
+                                       int64_t* unknown_verb_id = nullptr);
 /// Parses a response line; `id` receives its id. nullopt with `error` set when malformed.
 std::optional<Response> ResponseFromJson(const std::string& line, int64_t* id, std::string* error);
 

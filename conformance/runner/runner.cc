@@ -259,7 +259,9 @@ std::vector<AssertionResult> RunSuite(const Suite& suite, Implementation& impl, 
   std::vector<AssertionResult> results;
   Executor exec(impl);
   std::vector<AssertionRef> all = suite.Assertions();
+  int failures = 0;
   for (size_t i = 0; i < all.size(); ++i) {
+    if (config.max_failures > 0 && failures >= config.max_failures) break;
     const AssertionRef& a = all[i];
     if (!config.selection.Selects(a, i)) continue;
     AssertionResult res{a, Outcome::kPass, ""};
@@ -284,6 +286,7 @@ std::vector<AssertionResult> RunSuite(const Suite& suite, Implementation& impl, 
         res.reason = why;
       }
     }
+    failures += IsFailure(res.outcome);
     if (config.on_result) config.on_result(res);
     results.push_back(std::move(res));
   }

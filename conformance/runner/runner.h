@@ -34,6 +34,8 @@ struct AssertionResult {
 struct RunConfig {
   Selection selection;
   const Expectations* expectations = nullptr;
+  /// Stop after this many failures (0: never); the rest are not run.
+  int max_failures = 0;
   /// Called after each assertion (for progress output); may be empty.
   std::function<void(const AssertionResult&)> on_result;
 };

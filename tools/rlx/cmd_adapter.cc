@@ -11,7 +11,9 @@ namespace {
 
 std::string Answer(conform::Implementation& impl, const std::string& line) {
   std::string error;
-  auto req = conform::RequestFromJson(line, &error);
+  int64_t unknown_verb_id = -1;
+  auto req = conform::RequestFromJson(line, &error, &unknown_verb_id);
+  if (!req && unknown_verb_id >= 0) return conform::ResponseToJson(unknown_verb_id, conform::Response::Unsupported(error));
   if (!req) return conform::ResponseToJson(-1, conform::Response::Error("adapter", "", "", "bad request: " + error));
   return conform::ResponseToJson(req->id, impl.Handle(*req));
 }

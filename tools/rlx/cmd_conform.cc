@@ -92,7 +92,7 @@ bool WriteTo(const std::string& path, const std::string& what, const std::functi
 int RunConform(const std::vector<std::string>& args) {
   auto opts = ParseArgs(args, {"--update", "--coverage", "--op-status", "--verbose", "--list"},
                         {"--impl", "--filter", "--shard", "--expect", "--junit", "--jsonl", "--suite", "--spec",
-                         "--timeout"});
+                         "--timeout", "--max-failures"});
   if (!opts) return kUsage;
   auto& flags = opts->flags;
   fs::path suite_root = flags.count("--suite") ? fs::path(flags["--suite"]) : fs::path(RLX_SOURCE_DIR) / "conformance/suite";
@@ -129,6 +129,14 @@ int RunConform(const std::vector<std::string>& args) {
       return kUsage;
     }
     config.selection.paths.push_back(*rel);
+  }
+  if (flags.count("--max-failures")) {
+    const std::string& n = flags["--max-failures"];
+    if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos) {
+      std::cerr << "rlx conform: --max-failures expects a number\n";
+      return kUsage;
+    }
+    config.max_failures = std::stoi(n);
   }
   if (flags.count("--filter")) config.selection.filter = flags["--filter"];
   if (flags.count("--shard") && !ParseShard(flags["--shard"], &config.selection)) {
@@ -198,6 +206,11 @@ int RunConform(const std::vector<std::string>& args) {
     else if (verbose) std::cout << OutcomeName(r.outcome) << " " << r.ref.id << "\n";
   };
   std::vector<AssertionResult> results = RunSuite(suite, *impl, config);
+  if (config.max_failures > 0) {
+    int failures = 0;
+    for (const auto& r : results) failures += IsFailure(r.outcome);
+    if (failures >= config.max_failures) std::cout << "stopped after " << failures << " failures (--max-failures)\n";
+  }
   std::cout << "implementation: " << impl_name;
   if (auto* ext = dynamic_cast<ExternalImplementation*>(impl.get())) std::cout << " (" << ext->Mode() << ")";
   std::cout << "\n";

@@ -35,6 +35,7 @@ Commands:
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
+                         --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout)
   help                   show this message

@@ -1,0 +1,231 @@
+// The conformance runner through its public pieces: scripts, values, expectations, the protocol's
+// JSON, running a small suite in process and through external adapters (serve, per call, hung).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "conformance/runner/external.h"
+#include "conformance/runner/in_process.h"
+#include "conformance/runner/report.h"
+#include "conformance/runner/runner.h"
+#include "interpreter/format.h"
+#include "interpreter/io/value_text.h"
+
+namespace rlx::conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Script, CommandsTagsAndBodies) {
+  std::string error;
+  auto cmds = ParseScript("%# comment\n\n%% module m\nline 1\n%# dropped\nline 2\n\n\n%% assert_valid [a.b c]\nx\n", &error);
+  ASSERT_TRUE(cmds) << error;
+  ASSERT_EQ(cmds->size(), 2u);
+  EXPECT_EQ((*cmds)[0].verb, "module");
+  EXPECT_EQ((*cmds)[0].args, std::vector<std::string>{"m"});
+  EXPECT_EQ((*cmds)[0].line, 3);
+  EXPECT_EQ((*cmds)[0].BodyText(), "line 1\nline 2\n");
+  EXPECT_EQ((*cmds)[1].tags, (std::vector<std::string>{"a.b", "c"}));
+  EXPECT_FALSE(ParseScript("stray\n%% module m\n", &error));
+  EXPECT_NE(error.find("line 1"), std::string::npos);
+  EXPECT_FALSE(ParseScript("%% assert_valid [a] b\n", &error));
+}
+
+TEST(ValueText, ParsesAndRejects) {
+  std::string error;
+  auto v = interp::ParseValueText("float32 (2, 2) [1.5, nan, -0.0, -inf]", &error);
+  ASSERT_TRUE(v) << error;
+  EXPECT_EQ(interp::FormatValue(*v), "[[1.5, nan], [-0.0, -inf]]");
+  EXPECT_TRUE(interp::ParseValueText("prim int8 -128", &error));
+  EXPECT_TRUE(interp::ParseValueText("shape (2, 0)", &error));
+  EXPECT_TRUE(interp::ParseValueText("uint64 (1,) [18446744073709551615]", &error));
+  for (const char* bad : {"int8 (1,) [128]", "float32 (2,) [1.0]", "float32 (1,) [abc]", "shape (-1)",
+                          "bool (1,) [2]", "float32 (99999999, 99999999) [1]", "prim int64", "junk", ""}) {
+    error.clear();
+    EXPECT_FALSE(interp::ParseValueText(bad, &error)) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+}
+
+TEST(ValueText, Comparisons) {
+  std::string e;
+  auto want = *interp::ParseValueText("float32 (3,) [1.0, nan, 0.0]", &e);
+  auto exact = *interp::ParseComparison("exact", &e);
+  EXPECT_EQ(interp::CompareValues(want, *interp::ParseValueText("float32 (3,) [1.0, -nan, 0.0]", &e), exact), "");
+  EXPECT_NE(interp::CompareValues(want, *interp::ParseValueText("float32 (3,) [1.0, nan, -0.0]", &e), exact), "");
+  EXPECT_NE(interp::CompareValues(want, *interp::ParseValueText("float64 (3,) [1.0, nan, 0.0]", &e), exact), "");
+  auto ulp2 = *interp::ParseComparison("ulp 2", &e);
+  auto near = *interp::ParseValueText("float32 (3,) [1.0000002, nan, 0.0]", &e);  // 2 ulp above 1.0
+  EXPECT_EQ(interp::CompareValues(want, near, ulp2), "");
+  EXPECT_NE(interp::CompareValues(want, near, *interp::ParseComparison("ulp 1", &e)), "");
+  EXPECT_EQ(interp::CompareValues(want, near, *interp::ParseComparison("tol 0 1e-6", &e)), "");
+  EXPECT_FALSE(interp::ParseComparison("ulp", &e));
+  EXPECT_FALSE(interp::ParseComparison("close", &e));
+}
+
+TEST(Expectations, GlobsAndKinds) {
+  std::string error;
+  auto ex = Expectations::Parse("# c\na/b.rlxt:3 xfail known bug\n5-operators/nn/* skip no nn\n", &error);
+  ASSERT_TRUE(ex) << error;
+  ASSERT_NE(ex->Find("a/b.rlxt:3"), nullptr);
+  EXPECT_EQ(ex->Find("a/b.rlxt:3")->reason, "known bug");
+  EXPECT_EQ(ex->Find("5-operators/nn/conv2d.rlxt:9")->kind, Expectation::Kind::kSkip);
+  EXPECT_EQ(ex->Find("a/b.rlxt:4"), nullptr);
+  EXPECT_FALSE(Expectations::Parse("x maybe\n", &error));
+}
+
+TEST(Protocol, JsonRoundTrips) {
+  std::string e;
+  Request req;
+  req.id = 7;
+  req.verb = Verb::kRun;
+  req.module = "a \"quoted\"\nmodule";
+  req.function = "main";
+  req.args.push_back({*interp::ParseValueText("float16 (2,) [nan, -0.0]", &e), ""});
+  req.args.push_back({*interp::ParseValueText("prim uint64 18446744073709551615", &e), ""});
+  req.args.push_back({*interp::ParseValueText("shape (3, 0)", &e), ""});
+  req.limits["max_steps"] = 4;
+  auto back = RequestFromJson(RequestToJson(req), &e);
+  ASSERT_TRUE(back) << e;
+  EXPECT_EQ(back->module, req.module);
+  ASSERT_EQ(back->args.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(interp::CompareValues(req.args[i].value, back->args[i].value, {}), "") << i;
+  }
+  EXPECT_EQ(back->limits["max_steps"], 4);
+
+  Response r;
+  r.result = interp::Value::FromTuple({req.args[0].value, interp::Value::FromString("x")});
+  r.print = {"line", ""};
+  int64_t id = 0;
+  auto rb = ResponseFromJson(ResponseToJson(3, r), &id, &e);
+  ASSERT_TRUE(rb) << e;
+  EXPECT_EQ(id, 3);
+  EXPECT_EQ(interp::FormatValue(*rb->result), "([nan, -0.0], x)");
+  EXPECT_EQ(rb->print, r.print);
+  EXPECT_FALSE(ResponseFromJson("{\"id\":1}", &id, &e));
+  EXPECT_FALSE(ResponseFromJson("not json", &id, &e));
+}
+
+// A small suite in a temporary folder, with the real spec's rule IDs.
+class SmallSuite : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("rlx-conform-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir_ / "5-operators");
+    std::ofstream(dir_ / "5-operators/add.rlxt") << R"(%% module m
+from tvm.script import ir as I, relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), "int32")):
+        y = R.floor_divide(x, R.const(2, "int32"))
+        return y
+
+%% assert_return m main [op.floor_divide]
+arg int32 (2,) [-3, 3]
+expect int32 (2,) [-2, 1]
+
+%% assert_return m main [op.floor_divide]
+arg int32 (2,) [-3, 3]
+expect int32 (2,) [-1, 1]
+
+%% assert_malformed E0002 [text.lex.string]
+x = "open
+
+%% assert_ill_formed E2008 op.add.c2 [op.add.c2]
+from tvm.script import ir as I, relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), "int32")):
+        y = R.add(x, R.const(1.0, "float32"))
+        return y
+)";
+    std::string error;
+    rules_ = RuleIndex::Load(std::string(RLX_SOURCE_DIR) + "/spec", &error);
+    ASSERT_EQ(error, "");
+    std::vector<std::string> problems;
+    suite_ = Suite::Load(dir_.string(), rules_, &problems);
+    ASSERT_TRUE(problems.empty()) << problems[0];
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::vector<Outcome> Outcomes(Implementation& impl, const Expectations* ex = nullptr) {
+    RunConfig config;
+    config.expectations = ex;
+    std::vector<Outcome> out;
+    for (const auto& r : RunSuite(suite_, impl, config)) out.push_back(r.outcome);
+    return out;
+  }
+
+  fs::path dir_;
+  RuleIndex rules_;
+  Suite suite_;
+};
+
+TEST_F(SmallSuite, InProcess) {
+  InProcessImplementation impl;
+  // module, the right answer, the wrong one, malformed, ill formed.
+  EXPECT_EQ(Outcomes(impl), (std::vector<Outcome>{Outcome::kPass, Outcome::kPass, Outcome::kFail, Outcome::kPass,
+                                                  Outcome::kPass}));
+}
+
+TEST_F(SmallSuite, ExpectationsTurnFailuresAroundAndReportUnexpectedPasses) {
+  InProcessImplementation impl;
+  std::string e;
+  auto ex = Expectations::Parse("5-operators/add.rlxt:15 xfail wrong on purpose\n5-operators/add.rlxt:11 xfail\n"
+                                "5-operators/add.rlxt:19 skip\n",
+                                &e);
+  ASSERT_TRUE(ex) << e;
+  EXPECT_EQ(Outcomes(impl, &*ex), (std::vector<Outcome>{Outcome::kPass, Outcome::kXPass, Outcome::kXFail,
+                                                        Outcome::kSkip, Outcome::kPass}));
+}
+
+TEST_F(SmallSuite, ServeAdapter) {
+  ExternalImplementation impl(std::string(RLX_BINARY) + " adapter", 30, false);
+  EXPECT_EQ(Outcomes(impl)[1], Outcome::kPass);
+  EXPECT_EQ(impl.Mode(), "serve");
+}
+
+TEST_F(SmallSuite, PerCallAdapterWhenServeIsNotAnswered) {
+  // An adapter without --serve: the wrapper exits when asked to serve.
+  fs::path script = dir_ / "per_call.sh";
+  std::ofstream(script) << "#!/bin/sh\n[ \"$1\" = --serve ] && exit 1\nexec " << RLX_BINARY << " adapter \"$1\"\n";
+  fs::permissions(script, fs::perms::owner_all);
+  ExternalImplementation impl(script.string(), 30, false);
+  auto out = Outcomes(impl);
+  EXPECT_EQ(impl.Mode(), "per call");
+  EXPECT_EQ(out, (std::vector<Outcome>{Outcome::kPass, Outcome::kPass, Outcome::kFail, Outcome::kPass, Outcome::kPass}));
+}
+
+TEST_F(SmallSuite, HungOrBrokenAdaptersFailAssertionsWithoutHanging) {
+  ExternalImplementation hung("sleep 30 #", 1, false);
+  for (Outcome o : Outcomes(hung)) EXPECT_EQ(o, Outcome::kFail);
+  ExternalImplementation garbage("echo not-json #", 5, false);
+  for (Outcome o : Outcomes(garbage)) EXPECT_EQ(o, Outcome::kFail);
+}
+
+TEST(SuiteLoad, ReportsScriptProblemsWithTheirLines) {
+  fs::path dir = fs::temp_directory_path() / ("rlx-conform-bad-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.rlxt") << "%% assert_valid\nx\n%% assert_valid [no.such.rule]\nx\n%% assert_return m main [op.add]\n"
+                                     "%% frobnicate [op.add]\n%% module m\nx\n%% assert_return m main [op.add]\narg int8 (1,) [999]\n";
+  std::string error;
+  RuleIndex rules = RuleIndex::Load(std::string(RLX_SOURCE_DIR) + "/spec", &error);
+  std::vector<std::string> problems;
+  Suite::Load(dir.string(), rules, &problems);
+  fs::remove_all(dir);
+  ASSERT_EQ(problems.size(), 5u);
+  EXPECT_NE(problems[0].find("bad.rlxt:1: an assertion needs rule tags"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[1].find("no.such.rule"), std::string::npos);
+  EXPECT_NE(problems[2].find("module 'm' is not defined"), std::string::npos);
+  EXPECT_NE(problems[3].find("unknown command"), std::string::npos);
+  EXPECT_NE(problems[4].find("999"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rlx::conform
