@@ -102,6 +102,12 @@ Ref<StructInfo> FunctionInferrer::SignatureSInfo(const Function& f) {
     if (!state_.ShapeVarInScope(v.get())) own.push_back(v);
   }
   Ref<StructInfo> ret = f.ret_sinfo ? f.ret_sinfo : ObjectStructInfo::Make();
+  // sinfo.inv.tensor-shape: a result shaped by a Shape parameter takes its rank (the
+  // parameters' struct info is recorded again when the body is derived).
+  for (const auto& p : f.params) {
+    if (p && p->annotation) state_.SetVarSInfo(*p, p->annotation);
+  }
+  ret = WithShapeVarRank(ret);
   return RenameSignature(f, own, std::move(params), ret);
 }
 
@@ -262,7 +268,7 @@ Ref<StructInfo> FunctionInferrer::DeriveFunction(const Function& f) {
   Ref<StructInfo> body;
   if (auto seq = As<SeqExpr>(f.body)) body = DeriveSeqExpr(*seq);
 
-  Ref<StructInfo> ret = f.ret_sinfo;
+  Ref<StructInfo> ret = WithShapeVarRank(f.ret_sinfo);                      // sinfo.inv.tensor-shape
   if (ret && body) {                                                         // sinfo.check.return
     BaseCheckResult r = BaseCheck(ret, body, state_.proofs(), state_.Lookup());
     if (r.level == Level::kFailL0) {

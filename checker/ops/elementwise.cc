@@ -123,6 +123,20 @@ Ref<StructInfo> Unary(OpCall& c) {
   return x;
 }
 
+std::string DTypeClassViolation(const OpInfo& op, DataType t) {
+  if (op.family == OpFamily::kUnary) {
+    UnaryClass k = ClassOf(op.id);
+    if (k == UnaryClass::kFloat && !IsFloat(t)) return "R." + op.name + " requires a float tensor, got dtype " + DTypeStr(t);
+    if (k == UnaryClass::kNumeric && t == DataType::kBool) return "R." + op.name + " is not defined on bool tensors";
+    if (k == UnaryClass::kIntegerOrBool && !IsInteger(t) && t != DataType::kBool) {
+      return "R." + op.name + " requires an integer or bool tensor, got dtype " + DTypeStr(t);
+    }
+    return "";
+  }
+  BinaryClass k = ClassOfBinary(op.id);
+  return FitsClass(k, t) ? "" : "R." + op.name + " requires " + ClassName(k) + ", got " + DTypeStr(t);
+}
+
 // op.<binary>.c1: each operand is a tensor or a primitive value. c2: the dtypes are equal
 // (void matches any). c3: the dtype fits the op. c4: the shapes broadcast. c5: the operands
 // are on the same device (or one is unspecified).

@@ -418,7 +418,19 @@ Ref<StructInfo> Lub(const Ref<StructInfo>& a, const Ref<StructInfo>& b, ProofCon
         for (size_t i = 0; same && i < x.params->size(); ++i) {
           same = StructuralEqual((*x.params)[i], (*y.params)[i]);
         }
-        if (same) return FuncStructInfo::Make(*x.params, Lub(x.ret, y.ret, proofs), pure);
+        if (same) {
+          // θ renames y's signature variables to x's, bound from the parameters.
+          std::vector<Ref<PrimExpr>> positions;
+          for (const auto& p : *y.params) BindingPositions(p, &positions);
+          std::unordered_set<const PrimExpr*> ybind;
+          for (const auto& p : positions) ybind.insert(p.get());
+          ShapeVarMap theta;
+          VarLookup no_lookup = [](const Var&) { return Ref<StructInfo>(); };
+          for (size_t i = 0; i < x.params->size(); ++i) {
+            BindShapeVars((*y.params)[i], (*x.params)[i], no_lookup, ybind, &theta);
+          }
+          return FuncStructInfo::Make(*x.params, Lub(x.ret, Substitute(y.ret, theta), proofs), pure);
+        }
       }
       std::string derive = !x.params && !y.params && x.derive_func == y.derive_func ? x.derive_func : "";
       return FuncStructInfo::MakeOpaque(Lub(x.ret, y.ret, proofs), pure, derive);

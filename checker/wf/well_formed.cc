@@ -26,7 +26,11 @@ class WellFormedChecker {
     for (const auto& g : module_.globals) {
       site_ = g.span;
       auto f = As<Function>(g.value);
-      if (!f) continue;  // an ExternFunc (syntax.module: IRModule::Make admits nothing else)
+      if (!f) {  // an ExternFunc (syntax.module: IRModule::Make admits nothing else)
+        current_global_ = g.name;
+        UseLeaf(g.value, g.span);  // its struct info (sinfo.extern, wf.sinfo.invariants)
+        continue;
+      }
       if (const AttrValue* sym = f->attrs.Find("global_symbol")) {         // wf.global.symbol
         any_public = true;
         if (sym->kind() != AttrValue::Kind::kString) {

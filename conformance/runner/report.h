@@ -3,6 +3,7 @@
 // static reports: rule coverage and the per-op status table.
 #pragma once
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,9 +22,21 @@ void PrintSummary(const std::vector<AssertionResult>& results, std::ostream& out
 void WriteJUnit(const std::vector<AssertionResult>& results, const std::string& impl_name, std::ostream& out);
 void WriteJsonLines(const std::vector<AssertionResult>& results, std::ostream& out);
 
+/// Rules the suite cannot show, with the reason (conformance/coverage-exemptions.txt):
+/// `missing` (no assertion possible) or `negative` (no negative assertion possible).
+struct Exemption {
+  std::string kind;
+  std::string reason;
+};
+/// Reads the exemptions file; problems (unknown rules or kinds) are appended to `errors`.
+std::map<std::string, Exemption> ReadExemptions(const std::string& text, const RuleIndex& rules,
+                                                std::vector<std::string>* errors);
+
 /// The per-rule coverage table of the suite (every assertion counted, not run); returns the
-/// number of rules without an assertion, or error rules without a negative one.
-int PrintCoverage(const Suite& suite, const RuleIndex& rules, std::ostream& out);
+/// number of rules without an assertion, or error rules without a negative one, that are not
+/// exempt, plus the exemptions that are stale (the rule is covered after all).
+int PrintCoverage(const Suite& suite, const RuleIndex& rules, const std::map<std::string, Exemption>& exempt,
+                  std::ostream& out);
 
 /// The per-op status table (Markdown): spec section, inference, interpreter kernel, and the
 /// number of conformance assertions tagged with the op or one of its constraints.

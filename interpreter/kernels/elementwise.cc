@@ -4,6 +4,7 @@
 
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/exp_double.h"
+#include "checker/ops/op_rules.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
 
@@ -15,6 +16,8 @@ namespace {
 template <class FloatF, class IntF>
 Value Unary(OpInvocation& inv, FloatF ff, IntF fi) {
   Tensor x = inv.TensorArg(inv.op().params[0].name);
+  // op.<name>.c2 on the value's dtype (open statically when the dtype was void).
+  if (std::string why = checker::ops::DTypeClassViolation(inv.op(), x->dtype()); !why.empty()) inv.FailConstraint(2, why);
   Tensor out = inv.AllocUninitialized(x->dtype(), x->shape());
   const int64_t n = x->num_elements();
   DispatchDType(x->dtype(), [&](auto tag) {
@@ -135,12 +138,14 @@ Value Binary(OpInvocation& inv, F f) {
   Tensor b = inv.TensorArg("x2");
   std::vector<int64_t> shape;
   std::string why;
-  // op.<name>.c4: the shapes broadcast (checked here when static information left it open).
-  if (!BroadcastShapes({a->shape(), b->shape()}, &shape, &why)) inv.FailConstraint(4, why);
+  // The constraints in order, on the values (open statically when a dtype was void or an
+  // extent symbolic): c2 equal dtypes, c3 the dtype class, c4 the shapes broadcast.
   if (a->dtype() != b->dtype()) {
     inv.FailConstraint(2, "operand dtypes " + std::string(DataTypeName(a->dtype())) + " and " +
                               std::string(DataTypeName(b->dtype())) + " differ");
   }
+  if (std::string bad = checker::ops::DTypeClassViolation(inv.op(), a->dtype()); !bad.empty()) inv.FailConstraint(3, bad);
+  if (!BroadcastShapes({a->shape(), b->shape()}, &shape, &why)) inv.FailConstraint(4, why);
   Tensor out = inv.AllocUninitialized(kBoolResult ? DataType::kBool : a->dtype(), shape);
   DispatchDType(a->dtype(), [&](auto tag) {
     using T = decltype(tag);

@@ -12,8 +12,7 @@ void Range(DataType t, __int128* lo, __int128* hi) {
     *hi = 1;
   } else if (IsUnsignedInt(t)) {
     *lo = 0;
-    *hi = t == DataType::kUInt64 ? static_cast<__int128>(std::numeric_limits<int64_t>::max())
-                                 : (static_cast<__int128>(1) << DataTypeBits(t)) - 1;
+    *hi = (static_cast<__int128>(1) << DataTypeBits(t)) - 1;
   } else {
     *lo = -(static_cast<__int128>(1) << (DataTypeBits(t) - 1));
     *hi = (static_cast<__int128>(1) << (DataTypeBits(t) - 1)) - 1;
@@ -28,14 +27,13 @@ class Evaluator {
   std::optional<__int128> Eval(const PrimExpr& e) {
     if (IsFloat(e.dtype) || e.dtype == DataType::kVoid) return Fail(PrimEvalError::kNotInteger);
     switch (e.kind) {
-      case PrimKind::kIntImm:
-        if (e.dtype == DataType::kUInt64 && e.int_value < 0) return Fail(PrimEvalError::kOverflow);
-        return static_cast<__int128>(e.int_value);
+      case PrimKind::kIntImm:  // a uint64 value is stored as its 64-bit pattern (syntax.prim.int-imm)
+        return Value(e.dtype, e.int_value);
       case PrimKind::kFloatImm: return Fail(PrimEvalError::kNotInteger);
       case PrimKind::kVar: {
         auto it = values_.find(&e);
         if (it == values_.end()) return Fail(PrimEvalError::kUnbound);
-        return Check(e.dtype, it->second);
+        return Check(e.dtype, Value(e.dtype, it->second));
       }
       case PrimKind::kNot: {
         auto a = Eval(*e.operands[0]);
@@ -96,6 +94,11 @@ class Evaluator {
     error = why;
     return std::nullopt;
   }
+  // A stored 64-bit value of dtype `t` as a mathematical integer.
+  static __int128 Value(DataType t, int64_t bits) {
+    return t == DataType::kUInt64 ? static_cast<__int128>(static_cast<uint64_t>(bits)) : bits;
+  }
+
   std::optional<__int128> Check(DataType t, __int128 v) {
     __int128 lo, hi;
     Range(t, &lo, &hi);

@@ -19,7 +19,8 @@ enum class PrimEvalError { kNone, kUnbound, kDivisionByZero, kOverflow, kNotInte
 /// The value of an integer or bool PrimExpr (bool as 0/1) under `values`, with the exact
 /// semantics of spec §4: floor and trunc division as defined for each kind, every
 /// intermediate result within its dtype (a result outside it is kOverflow, never a wrap),
-/// division by zero an error. Float expressions are kNotInteger.
+/// division by zero an error. Float expressions are kNotInteger. A uint64 value (of a variable,
+/// an immediate or the result) is its 64-bit pattern in the int64.
 std::optional<int64_t> EvalPrim(const PrimExpr& e, const PrimAssignment& values,
                                 PrimEvalError* error = nullptr);
 

@@ -597,6 +597,9 @@ Value RelaxParser::CallTir(const Value& callee, std::vector<Value>& args, std::v
       ops[0]->dtype != DataType::kBool) {
     return mismatch("T.And and T.Or need bool operands");
   }
+  if (division && IsFloat(ops[0]->dtype)) {
+    return mismatch("floor and trunc division need integer operands");  // syntax.prim.division
+  }
   return Value::Prim(PrimExpr::Binary(callee.prim_kind, ops[0], ops[1], span), span);
 }
 

@@ -559,6 +559,11 @@ Value RelaxParser::PrimBinary(PrimKind kind, const Value& a, const Value& b, Spa
       (pa->dtype != DataType::kBool || pb->dtype != DataType::kBool)) {
     return Fail(ErrorCode::kInvalidOperands, span, "'and' and 'or' need bool operands");
   }
+  if ((kind == PrimKind::kFloorDiv || kind == PrimKind::kFloorMod) && IsFloat(pa->dtype)) {
+    // syntax.prim.division: the operands are integers.
+    return Fail(ErrorCode::kInvalidOperands, span,
+                "'//' and '%' are integer operations; " + std::string(DataTypeName(pa->dtype)) + " operands");
+  }
   return Value::Prim(PrimExpr::Binary(kind, pa, pb, span), span);
 }
 

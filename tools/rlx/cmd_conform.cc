@@ -115,7 +115,19 @@ int RunConform(const std::vector<std::string>& args) {
     std::cerr << "rlx conform: " << problems.size() << " problem(s) in the suite's scripts\n";
     return kUsage;
   }
-  if (flags.count("--coverage")) return PrintCoverage(suite, rules, std::cout) == 0 ? kOk : kRejected;
+  if (flags.count("--coverage")) {
+    std::map<std::string, Exemption> exempt;
+    fs::path exemptions = suite_root / "../coverage-exemptions.txt";
+    if (fs::exists(exemptions)) {
+      auto text = ReadFile(exemptions.string());
+      if (!text) return kUsage;
+      std::vector<std::string> bad;
+      exempt = ReadExemptions(*text, rules, &bad);
+      for (const auto& b : bad) std::cerr << exemptions.string() << ": " << b << "\n";
+      if (!bad.empty()) return kUsage;
+    }
+    return PrintCoverage(suite, rules, exempt, std::cout) == 0 ? kOk : kRejected;
+  }
   if (flags.count("--op-status")) {
     PrintOpStatus(suite, rules, std::cout);
     return kOk;
