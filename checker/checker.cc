@@ -5,6 +5,7 @@
 #include "checker/infer/inferrer.h"
 #include "checker/wf/well_formed.h"
 #include "ir/analysis/mutator.h"
+#include "ir/analysis/visitor.h"
 
 namespace rlx::checker {
 
@@ -94,6 +95,35 @@ class Annotator : public ExprMutator {
 Ref<IRModule> AnnotateModule(const Ref<IRModule>& module, const CheckResult& result) {
   Annotator a(result);
   return a.VisitModule(module);
+}
+
+namespace {
+
+// The last definition of a variable named `name` (nested scopes included).
+class FindVarDef : public ExprVisitor {
+ public:
+  explicit FindVarDef(std::string name) : name_(std::move(name)) {}
+  void VisitVarDef(const Var& v) override {
+    if (v.name == name_) found = &v;
+    ExprVisitor::VisitVarDef(v);
+  }
+  const Var* found = nullptr;
+
+ private:
+  std::string name_;
+};
+
+}  // namespace
+
+Ref<StructInfo> BindingStructInfo(const IRModule& module, const CheckResult& result, const std::string& function,
+                                  const std::string& var) {
+  Ref<Function> f = module.FindFunction(function);
+  if (!f) return nullptr;
+  FindVarDef find(var);
+  find.VisitExpr(f);
+  if (!find.found) return nullptr;
+  auto it = result.var_sinfo.find(find.found);
+  return it == result.var_sinfo.end() ? nullptr : it->second;
 }
 
 }  // namespace rlx::checker

@@ -86,4 +86,11 @@ CheckResult CheckModule(const IRModule& module, DiagnosticEngine& diags,
 /// with its return struct info (for `rlx check --print-struct-info`).
 Ref<IRModule> AnnotateModule(const Ref<IRModule>& module, const CheckResult& result);
 
+/// The derived struct info of the variable named `var` that module function `function` binds
+/// (by a VarBinding or a MatchCast, in nested scopes too; the last definition in the text, so
+/// for a name assigned in both branches of an `if`, the If's), or nullptr when there is none.
+/// (`rlx check --struct-info-of`, the conformance adapter's `infer`.)
+Ref<StructInfo> BindingStructInfo(const IRModule& module, const CheckResult& result, const std::string& function,
+                                  const std::string& var);
+
 }  // namespace rlx::checker

@@ -7,7 +7,6 @@
 #include "checker/claims/claim_file.h"
 #include "checker/prover/prover.h"
 #include "interpreter/interpreter.h"
-#include "ir/analysis/visitor.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
 
@@ -53,34 +52,14 @@ Loaded Load(const std::string& text, bool check) {
   return out;
 }
 
-// The last definition of a variable named `name` in a function (nested scopes included).
-class FindVarDef : public ExprVisitor {
- public:
-  explicit FindVarDef(std::string name) : name_(std::move(name)) {}
-  void VisitVarDef(const Var& v) override {
-    if (v.name == name_) found = &v;
-    ExprVisitor::VisitVarDef(v);
-  }
-  const Var* found = nullptr;
-
- private:
-  std::string name_;
-};
-
 Response Infer(const Request& req) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
-  Ref<Function> f = l.module->FindFunction(req.function);
-  if (!f) return Response::Error("infer", "", "", "no function '" + req.function + "'");
-  FindVarDef find(req.var);
-  find.VisitExpr(f);
-  if (!find.found) return Response::Error("infer", "", "", "no binding '" + req.var + "' in '" + req.function + "'");
-  auto it = l.checked.var_sinfo.find(find.found);
-  if (it == l.checked.var_sinfo.end() || !it->second) {
-    return Response::Error("infer", "", "", "no struct info derived for '" + req.var + "'");
-  }
+  if (!l.module->FindFunction(req.function)) return Response::Error("infer", "", "", "no function '" + req.function + "'");
+  Ref<StructInfo> sinfo = checker::BindingStructInfo(*l.module, l.checked, req.function, req.var);
+  if (!sinfo) return Response::Error("infer", "", "", "no binding '" + req.var + "' in '" + req.function + "'");
   Response r;
-  r.struct_info = text::PrintStructInfo(it->second);
+  r.struct_info = text::PrintStructInfo(sinfo);
   return r;
 }
 

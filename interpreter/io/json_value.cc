@@ -176,6 +176,13 @@ std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, 
     }
     return Value::FromTuple(std::move(out));
   }
+  if (kind != SInfoKind::kObject && j.kind() == Json::Kind::kObject && !j.Find("data") &&
+      ((j.Find("value") && kind != SInfoKind::kPrim) || (j.Find("shape") && kind != SInfoKind::kShape) ||
+       j.Find("object"))) {
+    // A self-described value of another kind than the annotation says: read it as it is
+    // described, so that the call's boundary check reports the mismatch (eval.call.boundary).
+    return ValueFromJson(j, nullptr, error);
+  }
   if (kind == SInfoKind::kTensor) {
     return TensorFromJson(j, static_cast<const TensorStructInfo*>(annotation)->dtype, error);
   }
@@ -207,11 +214,15 @@ std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, 
   }
   if (kind == SInfoKind::kShape || (j.kind() == Json::Kind::kObject && j.Find("shape") && !j.Find("data"))) {
     const Json* s = j.kind() == Json::Kind::kObject ? j.Find("shape") : &j;
+    if (s->kind() != Json::Kind::kArray) {
+      *error = "a shape must be an array of integers";
+      return std::nullopt;
+    }
     std::vector<int64_t> dims;
     for (const Json& d : s->items()) {
-      auto v = d.as_int();
-      if (!v || *v < 0) {
-        *error = "a shape entry is not a non-negative integer";
+      auto v = d.as_int();  // a shape value's elements may be negative (eval.value.shape)
+      if (!v) {
+        *error = "a shape entry is not an int64";
         return std::nullopt;
       }
       dims.push_back(*v);

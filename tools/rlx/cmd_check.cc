@@ -24,7 +24,7 @@ void PrintRuntimeChecks(const checker::CheckResult& r, const SourceManager& sour
 }  // namespace
 
 int RunCheck(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--print-struct-info", "--runtime-checks", "--stats"}, {});
+  auto opts = ParseArgs(args, {"--print-struct-info", "--runtime-checks", "--stats"}, {"--struct-info-of"});
   if (!opts) return kUsage;
   if (opts->files.empty()) {
     std::cerr << "rlx check: expected at least one FILE (or - for stdin)\n";
@@ -46,7 +46,18 @@ int RunCheck(const std::vector<std::string>& args) {
       ok = false;
       continue;
     }
-    if (opts->flags.count("--print-struct-info")) {
+    if (opts->flags.count("--struct-info-of")) {
+      const std::string& which = opts->flags["--struct-info-of"];
+      size_t colon = which.find(':');
+      Ref<StructInfo> s = colon == std::string::npos
+                              ? nullptr
+                              : checker::BindingStructInfo(*m, r, which.substr(0, colon), which.substr(colon + 1));
+      if (!s) {
+        std::cerr << "rlx check: " << path << " has no binding '" << which << "' (expected FUNCTION:VAR)\n";
+        return kUsage;
+      }
+      std::cout << text::PrintStructInfo(s) << "\n";
+    } else if (opts->flags.count("--print-struct-info")) {
       std::cout << text::PrintModule(*checker::AnnotateModule(m, r));
     } else if (!opts->json) {
       std::cout << path << ": ok";

@@ -18,7 +18,8 @@ Commands:
                          (--check: exit 1 if a file is not canonical; -i: rewrite in place)
   check FILE...          check well-formedness and struct info; report every violation
                          (--print-struct-info: print the module with every binding
-                         annotated; --runtime-checks: list the checks left to run time;
+                         annotated; --struct-info-of FUNC:VAR: one binding's;
+                         --runtime-checks: list the checks left to run time;
                          --stats: prover counters)
   prove FILE...          decide shape claims: @claim identities of a claim file, or the
                          op calls and annotated results of a TVMScript module

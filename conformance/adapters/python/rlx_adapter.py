@@ -15,7 +15,7 @@ suite's runner:
 How the verbs map onto the command line (docs/cli.md):
     parse   rlx parse --json M.py              exit 1: the diagnostics JSON on stdout
     check   rlx check --json M.py              the phase of an error follows from its code
-    infer   rlx check --print-struct-info --json M.py, then find `VAR: SINFO = ...` in FUNC
+    infer   rlx check --json M.py, then rlx check --struct-info-of FUNC:VAR M.py
     print   rlx check --json M.py, then rlx fmt M.py
     run     rlx run M.py --entry F --inputs IN.json --result-json OUT.json --json [--limit K=V]
             (R.print lines on stdout; on exit 1/4/5 the diagnostics JSON is its last line)
@@ -121,37 +121,6 @@ def parameters(text, func):
     return None
 
 
-def after_colon(line, var):
-    """The struct info in `VAR: SINFO = VALUE`: the text up to the first ` = ` at depth 0."""
-    start = line.index(var + ": ") + len(var) + 2
-    for i, c, depth in scan_brackets(line, start):
-        if depth == 0 and line.startswith(" = ", i - 1):
-            return line[start:i - 1]
-    return None
-
-
-def find_struct_info(text, func, var):
-    """The struct info of binding VAR in function FUNC of `rlx check --print-struct-info` output."""
-    lines = text.splitlines()
-    for n, line in enumerate(lines):
-        m = re.match(r"(\s*)def " + re.escape(func) + r"\(", line)
-        if m:
-            break
-    else:
-        return None
-    indent = len(m.group(1))
-    for line in lines[n + 1:]:
-        if line.strip() and len(line) - len(line.lstrip()) <= indent:
-            break  # the end of the function
-        if line.lstrip().startswith(var + ": "):
-            return after_colon(line, var)
-        m = re.match(r"\s*" + re.escape(var) + r" = R\.match_cast\((.*)\)$", line)
-        if m:  # not annotated: a match_cast's struct info is its target
-            args = split_top(m.group(1))
-            return args[1] if len(args) == 2 else None
-    return None
-
-
 def do_parse(req, tmp):
     path = write(tmp, "module.py", req["module"])
     code, out, _ = rlx("parse", "--json", path)
@@ -165,16 +134,15 @@ def do_check(req, tmp):
 
 
 def do_infer(req, tmp):
-    path = write(tmp, "module.py", req["module"])
-    code, out, _ = rlx("check", "--print-struct-info", "--json", path)
-    if code != 0:
-        return diagnostics_error(out)
-    lines, _ = split_diagnostics(out)
-    sinfo = find_struct_info("\n".join(lines), req["function"], req["var"])
-    if sinfo is None:
-        return {"status": "error", "phase": "infer", "code": "none",
-                "message": f"no binding '{req['var']}' in function '{req['function']}'"}
-    return {"status": "ok", "struct_info": sinfo}
+    response = do_check(req, tmp)
+    if response["status"] != "ok":
+        return response
+    try:
+        _, out, _ = rlx("check", "--struct-info-of", f"{req['function']}:{req['var']}",
+                        os.path.join(tmp, "module.py"))
+    except AdapterError as e:  # exit 2: no such function or binding
+        return {"status": "error", "phase": "infer", "code": "", "message": str(e)}
+    return {"status": "ok", "struct_info": out.strip()}
 
 
 def do_print(req, tmp):
