@@ -129,9 +129,10 @@ ProofResult Z3Backend::Decide(const std::vector<Ref<PrimExpr>>& assumptions,
                               const Ref<PrimExpr>& claim, const std::vector<Ref<PrimExpr>>& vars) {
   ProofResult r;
   r.method = Method::kZ3;
+  // A fresh context per query: Z3's search depends on the terms a context has seen, so a
+  // shared one would make an answer depend on earlier queries (sinfo.prove.deterministic).
+  impl_ = std::make_unique<Impl>(impl_->rlimit);
   Impl& z = *impl_;
-  z.vars.clear();
-  z.side.clear();
   try {
     z3::solver s(z.ctx);
     z3::params p(z.ctx);
