@@ -199,4 +199,40 @@ class Module:
   EXPECT_NE(missing.err.find("no input for parameter 'x'"), std::string::npos) << missing.err;
 }
 
+// rlx conform on a one-file suite: failure lines with a rerun command, the summary, the exit
+// status, --update writing an expectations file that then makes the run pass, JUnit and JSON
+// lines; and --struct-info-of.
+TEST_F(Cli, ConformRunsExpectsAndReports) {
+  std::filesystem::create_directories(dir_ / "suite/5-operators");
+  Write("suite/5-operators/add.rlxt", std::string("%% module m\n") + kGood +
+                                          "\n%% assert_return m main [op.add]\narg float32 (2,) [1.0, 2.0]\n"
+                                          "expect float32 (2,) [2.0, 4.0]\n"
+                                          "\n%% assert_return m main [op.add]\narg float32 (1,) [1.0]\n"
+                                          "expect float32 (1,) [3.0]\n");
+  std::string common = "conform --suite " + (dir_ / "suite").string() + " --spec " + RLX_SOURCE_DIR + "/spec";
+  Result r = Run(common);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("FAIL 5-operators/add.rlxt:16 assert_return [op.add]: element 0 is 2.0, expected 3.0"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("rerun: rlx conform --suite"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 passed, 1 failed, 0 skipped"), std::string::npos) << r.out;
+  std::string expect = (dir_ / "expect.txt").string();
+  EXPECT_EQ(Run(common + " --expect " + expect + " --update").code, 1);
+  EXPECT_NE(Slurp(expect).find("5-operators/add.rlxt:16 xfail"), std::string::npos) << Slurp(expect);
+  std::string junit = (dir_ / "j.xml").string(), jsonl = (dir_ / "j.jsonl").string();
+  Result again = Run(common + " --expect " + expect + " --junit " + junit + " --jsonl " + jsonl);
+  EXPECT_EQ(again.code, 0) << again.out;
+  EXPECT_NE(again.out.find("1 expected failures"), std::string::npos) << again.out;
+  EXPECT_NE(Slurp(junit).find("<testsuites"), std::string::npos);
+  EXPECT_NE(Slurp(jsonl).find("\"status\":\"xfail\""), std::string::npos);
+  EXPECT_EQ(Run(common + " --shard 3/2").code, 2);
+  EXPECT_EQ(Run(common + " no/such/path").code, 2);
+
+  std::string good = Write("good.py", kGood);
+  Result s = Run("check --struct-info-of main:y " + good);
+  EXPECT_EQ(s.code, 0);
+  EXPECT_EQ(s.out, "R.Tensor((n,), dtype=\"float32\")\n");
+  EXPECT_EQ(Run("check --struct-info-of main:nope " + good).code, 2);
+}
+
 }  // namespace
