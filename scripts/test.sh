@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds rlx with its tests (address and undefined-behaviour
-# sanitizers on), builds the libFuzzer targets with clang, and runs every test with ctest:
+# sanitizers on; plus a Release rlx for the conformance adapter tests), builds the libFuzzer
+# targets with clang, and runs every test with ctest:
 # unit, property, conformance and the fuzz smoke run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
+# A Release rlx (the main job's build) for the adapter tests, which start many rlx processes.
+cmake -S "$root" -B "$root/build/release" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRLX_BUILD_TESTS=OFF >/dev/null
+cmake --build "$root/build/release" --target rlx
 cmake -S "$root" -B "$root/build/test" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DRLX_SANITIZE=ON -DRLX_FUZZ_BUILD_DIR="$root/build/fuzz" >/dev/null
+  -DRLX_SANITIZE=ON -DRLX_FUZZ_BUILD_DIR="$root/build/fuzz" \
+  -DRLX_CONFORM_RLX="$root/build/release/tools/rlx" >/dev/null
 cmake --build "$root/build/test"
 bash "$root/scripts/fuzz.sh" build "$root/build/fuzz"
 ctest --test-dir "$root/build/test" --output-on-failure -j 2
