@@ -64,6 +64,31 @@ bool WriteAll(int fd, const std::string& s) {
 
 Response AdapterError(const std::string& message) { return Response::Error("adapter", "", "", message); }
 
+// One line from `fd` within the timeout, reading ahead into `buffer`; false on timeout or end
+// of output.
+bool ReadLine(int fd, std::string* buffer, std::string* line, int timeout_ms) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (true) {
+    size_t nl = buffer->find('\n');
+    if (nl != std::string::npos) {
+      *line = buffer->substr(0, nl);
+      buffer->erase(0, nl + 1);
+      return true;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    int ready = poll(&p, 1, static_cast<int>(left));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return false;
+    char chunk[65536];
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    buffer->append(chunk, static_cast<size_t>(n));
+  }
+}
+
 }  // namespace
 
 ExternalImplementation::ExternalImplementation(std::string command, int timeout_s, bool show_stderr)
@@ -102,33 +127,11 @@ void ExternalImplementation::StopServer() {
   pid_ = -1;
 }
 
-bool ExternalImplementation::ReadLine(std::string* line, int timeout_ms) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  while (true) {
-    size_t nl = buffer_.find('\n');
-    if (nl != std::string::npos) {
-      *line = buffer_.substr(0, nl);
-      buffer_.erase(0, nl + 1);
-      return true;
-    }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-    if (left <= 0) return false;
-    pollfd p{from_child_, POLLIN, 0};
-    int ready = poll(&p, 1, static_cast<int>(left));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) return false;
-    char chunk[65536];
-    ssize_t n = read(from_child_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    buffer_.append(chunk, static_cast<size_t>(n));
-  }
-}
-
 Response ExternalImplementation::ServeRequest(const Request& request) {
   if (pid_ <= 0 && !StartServer()) return AdapterError("cannot start '" + command_ + " --serve'");
   std::string line;
-  if (!WriteAll(to_child_, RequestToJson(request) + "\n") || !ReadLine(&line, timeout_s_ * 1000)) {
+  if (!WriteAll(to_child_, RequestToJson(request) + "\n") ||
+      !ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000)) {
     StopServer();  // hung or died: the next request starts a fresh one
     return AdapterError("the adapter gave no response within " + std::to_string(timeout_s_) + " s (or exited)");
   }
@@ -163,19 +166,14 @@ Response ExternalImplementation::PerCallRequest(const Request& request) {
     return AdapterError("cannot start '" + command_ + "'");
   }
   close(to);
-  std::swap(from, from_child_);
-  std::string saved;
-  std::swap(saved, buffer_);
-  std::string line, all;
+  std::string buffer, line, all;
   bool done = false;
-  while (ReadLine(&line, timeout_s_ * 1000)) {
+  while (ReadLine(from, &buffer, &line, timeout_s_ * 1000)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     all = line;
     done = true;
     break;
   }
-  std::swap(from, from_child_);
-  std::swap(saved, buffer_);
   close(from);
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
@@ -198,7 +196,7 @@ Response ExternalImplementation::Handle(const Request& request) {
       std::string line;
       int64_t id = -1;
       std::string error;
-      if (WriteAll(to_child_, RequestToJson(hello) + "\n") && ReadLine(&line, timeout_s_ * 1000)) {
+      if (WriteAll(to_child_, RequestToJson(hello) + "\n") && ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000)) {
         auto r = ResponseFromJson(line, &id, &error);
         serve_ = r && r->status == Response::Status::kOk && id == 0;
       }

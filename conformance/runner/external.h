@@ -27,8 +27,6 @@ class ExternalImplementation : public Implementation {
  private:
   bool StartServer();
   void StopServer();
-  /// One line from the server within the timeout; false on timeout or end of output.
-  bool ReadLine(std::string* line, int timeout_ms);
   Response ServeRequest(const Request& request);
   Response PerCallRequest(const Request& request);
 
