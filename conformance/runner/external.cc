@@ -186,6 +186,18 @@ Response ExternalImplementation::PerCallRequest(const Request& request) {
   return *r;
 }
 
+bool ExternalImplementation::Probe(std::string* why) {
+  Request hello;
+  hello.verb = Verb::kHello;
+  Response r = Handle(hello);
+  if (r.status == Response::Status::kError && r.phase == "adapter") {
+    *why = "'" + command_ + "' answers neither '" + command_ + " --serve' nor '" + command_ +
+           " REQUEST.json': " + r.message;
+    return false;
+  }
+  return true;
+}
+
 Response ExternalImplementation::Handle(const Request& request) {
   if (!probed_) {
     probed_ = true;

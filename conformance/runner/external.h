@@ -20,6 +20,9 @@ class ExternalImplementation : public Implementation {
   ExternalImplementation& operator=(const ExternalImplementation&) = delete;
 
   Response Handle(const Request& request) override;
+  /// Says hello (serve first, then per call); false with `why` when the command answers in
+  /// neither mode, so a run can stop before failing every assertion.
+  bool Probe(std::string* why);
   std::string ReproOptions() const override;
   /// "serve" or "per call", after the first request.
   std::string Mode() const { return serve_ ? "serve" : "per call"; }

@@ -200,7 +200,13 @@ int RunConform(const std::vector<std::string>& args) {
         return kUsage;
       }
     }
-    impl = std::make_unique<ExternalImplementation>(flags["--impl"], timeout, flags.count("--verbose") > 0);
+    auto ext = std::make_unique<ExternalImplementation>(flags["--impl"], timeout, flags.count("--verbose") > 0);
+    std::string why;
+    if (!ext->Probe(&why)) {
+      std::cerr << "rlx conform: " << why << " (see conformance/ADAPTER.md; --verbose shows its standard error)\n";
+      return kUsage;
+    }
+    impl = std::move(ext);
     impl_name = flags["--impl"];
   } else {
     impl = std::make_unique<InProcessImplementation>();

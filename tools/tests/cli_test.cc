@@ -227,6 +227,9 @@ TEST_F(Cli, ConformRunsExpectsAndReports) {
   EXPECT_NE(Slurp(jsonl).find("\"status\":\"xfail\""), std::string::npos);
   EXPECT_EQ(Run(common + " --shard 3/2").code, 2);
   EXPECT_EQ(Run(common + " no/such/path").code, 2);
+  Result dead = Run(common + " --impl /no/such/adapter --timeout 2");
+  EXPECT_EQ(dead.code, 2);  // one clear message, not a failure per assertion
+  EXPECT_NE(dead.err.find("answers neither"), std::string::npos) << dead.err;
 
   std::string good = Write("good.py", kGood);
   Result s = Run("check --struct-info-of main:y " + good);
