@@ -1,5 +1,6 @@
 #include "interpreter/allocator.h"
 
+#include <climits>
 #include <cstring>
 #include <new>
 #include <string>
@@ -7,6 +8,26 @@
 #include "interpreter/runtime_error.h"
 
 namespace rlx::interp {
+
+bool SetLimit(const std::string& name, int64_t value, Limits* limits) {
+  if (value < 0) return false;
+  if (name == "max_steps") limits->max_steps = value;
+  else if (name == "max_call_depth" && value <= INT_MAX) limits->max_call_depth = static_cast<int>(value);
+  else if (name == "max_tensor_bytes") limits->max_tensor_bytes = value;
+  else if (name == "max_live_bytes") limits->max_live_bytes = value;
+  else return false;
+  return true;
+}
+
+bool ParseLimitText(const std::string& text, std::string* name, int64_t* value) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos) return false;
+  std::string digits = text.substr(eq + 1);
+  if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+  *name = text.substr(0, eq);
+  *value = std::stoll(digits);
+  return true;
+}
 
 int64_t TensorBytes(DataType dtype, const std::vector<int64_t>& shape) {
   int64_t n = DataTypeBytes(dtype);

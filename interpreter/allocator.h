@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "interpreter/value.h"
@@ -18,6 +19,12 @@ struct Limits {
   int max_call_depth = 1000;
   int64_t max_steps = 100'000'000;              // evaluation steps (bindings and calls)
 };
+
+/// Sets the limit named as in spec eval.limit.* (max_steps, max_call_depth, max_tensor_bytes,
+/// max_live_bytes); false for another name or a value out of range.
+bool SetLimit(const std::string& name, int64_t value, Limits* limits);
+/// Reads "NAME=N" (N a non-negative decimal integer); false when malformed.
+bool ParseLimitText(const std::string& text, std::string* name, int64_t* value);
 
 class Allocator {
  public:

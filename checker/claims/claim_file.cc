@@ -1,5 +1,7 @@
 #include "checker/claims/claim_file.h"
 
+#include <limits>
+
 #include <map>
 
 #include "ir/text/lexer.h"
@@ -262,6 +264,13 @@ std::vector<Claim> ParseClaimFile(uint32_t file_id, DiagnosticEngine& diags) {
 bool LooksLikeClaimFile(const std::string& text) {
   return text.find("@claim") != std::string::npos && text.find("@R.function") == std::string::npos &&
          text.find("@I.ir_module") == std::string::npos;
+}
+
+prover::ProverOptions ClaimProverOptions() {
+  prover::ProverOptions options;
+  options.z3_max_limit_hits = std::numeric_limits<int>::max();
+  options.z3_max_queries = std::numeric_limits<int>::max();
+  return options;
 }
 
 }  // namespace rlx::checker

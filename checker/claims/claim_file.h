@@ -33,6 +33,10 @@ struct Claim {
 /// claims with an error are left out.
 std::vector<Claim> ParseClaimFile(uint32_t file_id, DiagnosticEngine& diags);
 
+/// Prover options for claims asked for one by one (`rlx prove`, the conformance adapter): no
+/// budget shared across queries cuts one short, only the per-query resource limit applies.
+prover::ProverOptions ClaimProverOptions();
+
 /// True when the file holds claims (`@claim` functions) rather than a TVMScript module.
 bool LooksLikeClaimFile(const std::string& text);
 

@@ -1,6 +1,5 @@
 #include "conformance/runner/in_process.h"
 
-#include <limits>
 #include <sstream>
 
 #include "checker/checker.h"
@@ -70,11 +69,7 @@ Response Run(const Request& req) {
   std::ostringstream printed;
   options.out = &printed;
   for (const auto& [name, value] : req.limits) {
-    if (name == "max_steps") options.limits.max_steps = value;
-    else if (name == "max_call_depth") options.limits.max_call_depth = static_cast<int>(value);
-    else if (name == "max_tensor_bytes") options.limits.max_tensor_bytes = value;
-    else if (name == "max_live_bytes") options.limits.max_live_bytes = value;
-    else return Response::Unsupported("unknown limit '" + name + "'");
+    if (!interp::SetLimit(name, value, &options.limits)) return Response::Unsupported("unknown limit '" + name + "'");
   }
   std::vector<interp::Value> args;
   for (const Argument& a : req.args) args.push_back(a.value);
@@ -102,11 +97,7 @@ Response Prove(const Request& req) {
   if (diags.has_errors()) return PhaseError("parse", diags);
   if (claims.size() != 1) return Response::Error("parse", "", "", "expected exactly one @claim function");
   const checker::Claim& c = claims[0];
-  // As `rlx prove`: the claim is asked for explicitly, so only the per-query limit applies.
-  prover::ProverOptions options;
-  options.z3_max_limit_hits = std::numeric_limits<int>::max();
-  options.z3_max_queries = std::numeric_limits<int>::max();
-  prover::Prover prover(options);
+  prover::Prover prover(checker::ClaimProverOptions());  // as `rlx prove`
   prover::ProofResult p = prover.Prove(c.assumptions, c.claim);
   Response r;
   r.answer = prover::AnswerName(p.answer);

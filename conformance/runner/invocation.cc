@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "interpreter/allocator.h"
 #include "interpreter/format.h"
 #include "interpreter/io/npy.h"
 
@@ -52,12 +53,10 @@ std::optional<Invocation> ParseInvocation(const Command& c, const std::string& d
     } else if (word == "compare") {
       if (auto cmp = interp::ParseComparison(rest, &why)) inv.compare = *cmp;
     } else if (word == "limit") {
-      size_t eq = rest.find('=');
-      std::string name = rest.substr(0, eq);
-      char* end = nullptr;
-      long long v = eq == std::string::npos ? 0 : std::strtoll(rest.c_str() + eq + 1, &end, 10);
-      if (eq == std::string::npos || *end != '\0' || v < 0 ||
-          (name != "max_steps" && name != "max_call_depth" && name != "max_tensor_bytes" && name != "max_live_bytes")) {
+      std::string name;
+      int64_t v = 0;
+      interp::Limits scratch;
+      if (!interp::ParseLimitText(rest, &name, &v) || !interp::SetLimit(name, v, &scratch)) {
         why = "expected 'limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes=N', got '" + rest + "'";
       } else {
         inv.limits[name] = v;

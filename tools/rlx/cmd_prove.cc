@@ -1,7 +1,6 @@
 // rlx prove FILE...: decides shape claims (docs/prove.md): identity claims of a claim file, or
 // the op claims of a TVMScript module.
 #include <iostream>
-#include <limits>
 #include <sstream>
 
 #include "checker/claims/claim_file.h"
@@ -97,12 +96,7 @@ int RunProve(const std::vector<std::string>& args) {
   }
   SourceManager sources;
   DiagnosticEngine diags(sources);
-  // Each claim is asked for explicitly, so none is cut short by a budget shared with the
-  // others: only the per-query resource limit applies.
-  prover::ProverOptions prover_options;
-  prover_options.z3_max_limit_hits = std::numeric_limits<int>::max();
-  prover_options.z3_max_queries = std::numeric_limits<int>::max();
-  prover::Prover prover(prover_options);
+  prover::Prover prover(checker::ClaimProverOptions());
   bool ok = true, parsed = true;
   for (const auto& path : opts->files) {
     auto text = ReadFile(path);

@@ -97,21 +97,6 @@ bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::s
   return static_cast<bool>(f);
 }
 
-// "max_steps=N" and the other limits of spec eval.limit.*.
-bool SetLimit(const std::string& text, interp::Limits* limits) {
-  size_t eq = text.find('=');
-  if (eq == std::string::npos) return false;
-  std::string name = text.substr(0, eq), value = text.substr(eq + 1);
-  if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos) return false;
-  int64_t v = std::stoll(value);
-  if (name == "max_steps") limits->max_steps = v;
-  else if (name == "max_call_depth" && v <= 1000000) limits->max_call_depth = static_cast<int>(v);
-  else if (name == "max_tensor_bytes") limits->max_tensor_bytes = v;
-  else if (name == "max_live_bytes") limits->max_live_bytes = v;
-  else return false;
-  return true;
-}
-
 }  // namespace
 
 int RunRun(const std::vector<std::string>& raw_args) {
@@ -239,7 +224,9 @@ int RunRun(const std::vector<std::string>& raw_args) {
   }
   interp::InterpreterOptions run_options;
   for (const auto& l : limits) {
-    if (!SetLimit(l, &run_options.limits)) {
+    std::string name;
+    int64_t value = 0;
+    if (!interp::ParseLimitText(l, &name, &value) || !interp::SetLimit(name, value, &run_options.limits)) {
       std::cerr << "rlx run: --limit expects max_steps, max_call_depth, max_tensor_bytes or max_live_bytes=N, got '"
                 << l << "'\n";
       return kUsage;
