@@ -54,7 +54,8 @@ Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
       limits_(options.limits),
       allocator_(options.limits),
       out_(options.out ? options.out : &std::cout),
-      registry_(options.registry) {
+      registry_(options.registry),
+      on_binding_(options.on_binding) {
   if (!registry_) {
     builtins_ = PackedRegistry::WithBuiltins();
     registry_ = &builtins_;
@@ -242,7 +243,9 @@ void Evaluator::EvalBinding(const Binding& b, Environment& env) {
       v = Value::FromClosure(std::move(c));
     }
     // eval.binding.var: bind by aliasing.
-    env.vars[b.var.get()] = std::move(v);
+    Value& bound = env.vars[b.var.get()];
+    bound = std::move(v);
+    if (on_binding_) on_binding_(b, bound, env);
   } catch (Trap& t) {
     if (!t.span_set) {
       t.span = b.span.known() ? b.span : b.value->span;

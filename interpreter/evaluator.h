@@ -53,6 +53,7 @@ class Evaluator : public CallContext {
   Allocator allocator_;
   std::ostream* out_;
   const PackedRegistry* registry_;
+  std::function<void(const Binding&, const Value&, const Environment&)> on_binding_;
   PackedRegistry builtins_;
   std::unordered_map<std::string, Value> globals_;
   /// Per function: its signature's shape variables with declared bounds.

@@ -9,6 +9,7 @@
 // Run never throws and never aborts: a trap or a limit ends in RunResult::error.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -29,6 +30,9 @@ struct InterpreterOptions {
   std::ostream* out = nullptr;
   /// The packed functions; nullptr: the builtins.
   const PackedRegistry* registry = nullptr;
+  /// Called after every binding with the bound value and the environment it was bound in
+  /// (the fuzz harness checks each value against its static struct info); empty: nothing.
+  std::function<void(const Binding&, const Value&, const Environment&)> on_binding;
 };
 
 struct RunResult {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "interpreter/format.h"
+#include "ir/text/literal_format.h"
 
 namespace rlx::interp {
 namespace {
@@ -275,6 +276,50 @@ std::string CompareValues(const Value& want, const Value& got, const Comparison&
   }
   if (FormatValue(want) == FormatValue(got) && want.kind() == got.kind()) return "";
   return "got " + FormatValue(got) + ", expected " + FormatValue(want);
+}
+
+namespace {
+
+std::string ShapeText(const std::vector<int64_t>& dims) {
+  std::string out = "(";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(dims[i]);
+  }
+  return out + (dims.size() == 1 ? ",)" : ")");
+}
+
+std::string ScalarText(DataType dt, double f, int64_t i) {
+  if (dt == DataType::kBool) return i ? "true" : "false";
+  if (IsFloat(dt)) {
+    if (std::isnan(f)) return "nan";
+    return text::FormatFloat(f, dt);
+  }
+  if (dt == DataType::kUInt64) return std::to_string(static_cast<uint64_t>(i));
+  return std::to_string(i);
+}
+
+}  // namespace
+
+std::optional<std::string> ValueText(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::kTensor: {
+      const TensorData& t = *v.tensor();
+      std::string out = std::string(DataTypeName(t.dtype())) + " " + ShapeText(t.shape()) + " [";
+      for (int64_t i = 0; i < t.num_elements(); ++i) {
+        if (i) out += ", ";
+        bool fl = IsFloat(t.dtype());
+        out += ScalarText(t.dtype(), fl ? t.GetDouble(i) : 0, fl ? 0 : t.GetInt(i));
+      }
+      return out + "]";
+    }
+    case ValueKind::kPrim: {
+      const PrimScalar& p = v.prim();
+      return "prim " + std::string(DataTypeName(p.dtype)) + " " + ScalarText(p.dtype, p.f, p.i);
+    }
+    case ValueKind::kShape: return "shape " + ShapeText(v.shape());
+    default: return std::nullopt;
+  }
 }
 
 }  // namespace rlx::interp

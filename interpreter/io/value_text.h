@@ -22,6 +22,11 @@ std::optional<std::vector<int64_t>> ParseShapeText(const std::string& text, std:
 std::optional<Value> ParseValueText(const std::string& text, std::string* error,
                                     int64_t max_elements = int64_t{1} << 24);
 
+/// The text of a tensor, PrimValue or shape value in the forms above (ParseValueText reads it
+/// back to the same value; floats in their shortest round-tripping form); nullopt for other
+/// kinds of value.
+std::optional<std::string> ValueText(const Value& v);
+
 /// How a result is compared with its expectation (conformance/FORMAT.md "compare").
 struct Comparison {
   enum class Kind { kExact, kUlp, kTol } kind = Kind::kExact;

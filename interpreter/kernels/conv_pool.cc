@@ -32,10 +32,9 @@ int64_t OutExtent(OpInvocation& inv, int c, int64_t in, int64_t before, int64_t 
                   int64_t dil, int64_t stride, bool ceil_mode) {
   const int64_t span = in + before + after - dil * (k - 1) - 1;
   if (span < 0) inv.FailConstraint(c, "the window does not fit in the padded input");
-  int64_t out = (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
-  // In ceil mode the last window must start inside the input or its leading padding.
-  if (ceil_mode && (out - 1) * stride >= in + before) --out;
-  return out;
+  // In ceil mode the last window is kept even when it starts in the trailing padding (as TVM
+  // does; PyTorch drops it): spec op.nn.max_pool2d, "Unlike PyTorch".
+  return (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
 }
 
 Value Conv2d(OpInvocation& inv) {

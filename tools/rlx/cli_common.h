@@ -48,5 +48,6 @@ int RunProve(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunConform(const std::vector<std::string>& args);
 int RunAdapter(const std::vector<std::string>& args);
+int RunFuzz(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

@@ -39,6 +39,11 @@ Commands:
                          --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout)
+  fuzz                   generate well-typed programs and check them against every oracle
+                         (--seed S; --time 60s | --count N; --oracle NAME,...; --jobs N;
+                         --save DIR (default fuzz/regressions) | --no-save; --no-reduce;
+                         --coverage; --finite; --max-failures N; --max-steps N; --quiet;
+                         --list-oracles)
   help                   show this message
 
 Options for every command:
@@ -82,6 +87,7 @@ int main(int argc, char** argv) {
     if (cmd == "prove") return rlx::cli::RunProve(rest);
     if (cmd == "run") return rlx::cli::RunRun(rest);
     if (cmd == "conform") return rlx::cli::RunConform(rest);
+    if (cmd == "fuzz") return rlx::cli::RunFuzz(rest);
     if (cmd == "adapter") return rlx::cli::RunAdapter(rest);
     std::cerr << "rlx: unknown command '" << cmd << "'\n" << kUsage;
     return rlx::cli::kUsage;

@@ -1,0 +1,126 @@
+#include "fuzz/oracles/fuzz_case.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "interpreter/format.h"
+
+namespace rlx::fuzz {
+namespace {
+
+interp::Value CopyValue(const interp::Value& v) {
+  if (v.is_tensor()) return interp::Value::FromTensor(std::make_shared<TensorData>(*v.tensor()));
+  if (v.is_tuple()) {
+    std::vector<interp::Value> fields;
+    for (const auto& f : v.tuple()) fields.push_back(CopyValue(f));
+    return interp::Value::FromTuple(std::move(fields));
+  }
+  return v;
+}
+
+std::string SameValue(const interp::Value& a, const interp::Value& b, const std::string& where) {
+  if (a.kind() != b.kind()) {
+    return where + ": a " + interp::ValueKindName(a.kind()) + " vs a " + interp::ValueKindName(b.kind());
+  }
+  switch (a.kind()) {
+    case interp::ValueKind::kTensor:
+      if (!a.tensor()->SameAs(*b.tensor())) {
+        return where + ": tensors differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
+      }
+      return "";
+    case interp::ValueKind::kTuple: {
+      if (a.tuple().size() != b.tuple().size()) return where + ": tuples of different arity";
+      for (size_t i = 0; i < a.tuple().size(); ++i) {
+        std::string d = SameValue(a.tuple()[i], b.tuple()[i], where + "[" + std::to_string(i) + "]");
+        if (!d.empty()) return d;
+      }
+      return "";
+    }
+    case interp::ValueKind::kPrim: {
+      const auto& x = a.prim();
+      const auto& y = b.prim();
+      bool same = x.dtype == y.dtype && x.i == y.i &&
+                  (std::memcmp(&x.f, &y.f, sizeof(double)) == 0 || (std::isnan(x.f) && std::isnan(y.f)));
+      return same ? "" : where + ": prims differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
+    }
+    case interp::ValueKind::kShape:
+      return a.shape() == b.shape() ? "" : where + ": shapes differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
+    case interp::ValueKind::kString: return a.str() == b.str() ? "" : where + ": strings differ";
+    case interp::ValueKind::kDType: return a.dtype() == b.dtype() ? "" : where + ": dtypes differ";
+    default: return "";  // closures, packed functions and null compare by kind
+  }
+}
+
+}  // namespace
+
+interp::Limits FuzzLimits() {
+  interp::Limits l;
+  l.max_tensor_bytes = int64_t{1} << 22;
+  l.max_live_bytes = int64_t{1} << 25;
+  l.max_call_depth = 64;
+  l.max_steps = 100'000;
+  return l;
+}
+
+Outcome Interpret(const Ref<IRModule>& module, const std::vector<interp::Value>& args) {
+  return InterpretObserved(module, args, {});
+}
+
+Outcome InterpretObserved(
+    const Ref<IRModule>& module, const std::vector<interp::Value>& args,
+    const std::function<void(const Binding&, const interp::Value&, const interp::Environment&)>& on_binding) {
+  std::ostringstream out;
+  interp::InterpreterOptions o;
+  o.limits = FuzzLimits();
+  o.out = &out;
+  o.on_binding = on_binding;
+  interp::Interpreter it(module, o);
+  std::vector<interp::Value> copies;
+  for (const auto& a : args) copies.push_back(CopyValue(a));
+  interp::RunResult r = it.Run("main", std::move(copies));
+  Outcome res;
+  res.ok = r.ok();
+  if (r.ok()) {
+    res.value = r.value;
+  } else {
+    res.error_code = std::string(ErrorCodeString(r.error->code));
+    res.error_message = r.error->message;
+  }
+  res.printed = out.str();
+  return res;
+}
+
+std::string CompareOutcomes(const Outcome& a, const Outcome& b) {
+  if (a.ok != b.ok) return "one run returned and the other trapped: " + DescribeOutcome(a) + " vs " + DescribeOutcome(b);
+  if (!a.ok && a.error_code != b.error_code) return "different errors: " + DescribeOutcome(a) + " vs " + DescribeOutcome(b);
+  if (a.printed != b.printed) return "different printed output";
+  return a.ok ? SameValue(a.value, b.value, "result") : "";
+}
+
+std::string DescribeOutcome(const Outcome& o) {
+  if (!o.ok) return "error " + o.error_code + " (" + o.error_message + ")";
+  return interp::FormatValue(o.value);
+}
+
+const checker::CheckResult& FuzzCase::Check() {
+  if (!check_) {
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    check_ = checker::CheckModule(*module_, diags);
+    if (diags.has_errors()) check_diags_ = diags.RenderAll();
+  }
+  return *check_;
+}
+
+const std::string& FuzzCase::CheckDiagnostics() {
+  Check();
+  return check_diags_;
+}
+
+const Outcome& FuzzCase::Reference() {
+  if (!reference_) reference_ = Interpret(module_, args_);
+  return *reference_;
+}
+
+}  // namespace rlx::fuzz

@@ -1,0 +1,73 @@
+// One fuzz case: a generated program, its entry's arguments, and what every oracle shares
+// (the checker's result, the reference interpreter's run), computed once on demand.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/checker.h"
+#include "interpreter/interpreter.h"
+#include "ir/module.h"
+
+namespace rlx::fuzz {
+
+/// What running a module gave: a value or a trap's code, and what it printed.
+struct Outcome {
+  bool ok = false;
+  interp::Value value;
+  std::string error_code;  // "E3001"; empty when ok
+  std::string error_message;
+  std::string printed;     // R.print's output
+};
+
+/// Runs `module`'s "main" with `args`: the reference interpreter, a compiled module, ...
+/// (a way to run is all an "implementation A vs implementation B" oracle needs).
+using Runner = std::function<Outcome(const Ref<IRModule>& module, const std::vector<interp::Value>& args)>;
+
+/// The fuzz harness's evaluation limits: small, so that no case runs long.
+interp::Limits FuzzLimits();
+
+/// The reference interpreter as a Runner (arguments are copied, so runs never share tensors).
+Outcome Interpret(const Ref<IRModule>& module, const std::vector<interp::Value>& args);
+/// The same, calling `on_binding` after every binding.
+Outcome InterpretObserved(
+    const Ref<IRModule>& module, const std::vector<interp::Value>& args,
+    const std::function<void(const Binding&, const interp::Value&, const interp::Environment&)>& on_binding);
+
+/// "" when the outcomes are the same (values bit for bit, the same error code, the same
+/// printed text), else the first difference.
+std::string CompareOutcomes(const Outcome& a, const Outcome& b);
+
+/// A one-line description of an outcome.
+std::string DescribeOutcome(const Outcome& o);
+
+class FuzzCase {
+ public:
+  FuzzCase(uint64_t seed, Ref<IRModule> module, std::vector<interp::Value> args)
+      : seed_(seed), module_(std::move(module)), args_(std::move(args)) {}
+
+  uint64_t seed() const { return seed_; }
+  const Ref<IRModule>& module() const { return module_; }
+  const std::vector<interp::Value>& args() const { return args_; }
+
+  /// The checker's verdict on the module (with its diagnostics rendered).
+  const checker::CheckResult& Check();
+  const std::string& CheckDiagnostics();
+  bool Accepted() { return Check().ok; }
+  /// The reference interpreter's run of the module (only for accepted modules).
+  const Outcome& Reference();
+
+ private:
+  uint64_t seed_;
+  Ref<IRModule> module_;
+  std::vector<interp::Value> args_;
+  std::optional<checker::CheckResult> check_;
+  std::string check_diags_;
+  std::optional<Outcome> reference_;
+};
+
+}  // namespace rlx::fuzz

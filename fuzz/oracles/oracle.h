@@ -1,0 +1,57 @@
+// The oracles of the fuzz harness: each one checks one law on a fuzz case and says pass or
+// fail with a one-line reason. Adding a comparison is one line in oracle_registry.cc:
+//
+//   Differential("compiled-vs-interpreter", RunCompiled, Interpret)   // implementation A vs B
+//   PassPreserves("fold-constants", FoldConstants)                     // before vs after a pass
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fuzz/oracles/fuzz_case.h"
+
+namespace rlx::fuzz {
+
+/// An oracle's verdict on one case.
+struct Verdict {
+  bool ok = true;
+  std::string message;  // why it failed
+  /// The spec rules the law comes from (the tags of the saved regression file).
+  std::vector<std::string> rules;
+  /// A second module that shows the failure, when there is one: the rewritten program of a
+  /// before/after oracle (it must give the same outcome), or a negative program (it must be
+  /// rejected with `expected_code`).
+  Ref<IRModule> witness;
+  std::string witness_note;   // what the witness is (a comment line of the regression file)
+  std::string expected_code;
+  static Verdict Pass() { return {}; }
+  static Verdict Fail(std::string why, std::vector<std::string> rules = {}) { return {false, std::move(why), std::move(rules)}; }
+};
+
+class Oracle {
+ public:
+  virtual ~Oracle() = default;
+  virtual const std::string& name() const = 0;
+  /// What the oracle checks, for `rlx fuzz --list-oracles`.
+  virtual std::string description() const = 0;
+  /// True when the oracle only makes sense for modules the checker accepts (most of them).
+  virtual bool needs_valid_module() const { return true; }
+  virtual Verdict Check(FuzzCase& c) = 0;
+};
+
+/// A semantics-preserving module transformation: a compiler pass or a rewrite. It returns
+/// nullptr when it does not apply to the module (no site to rewrite).
+using Transform = std::function<Ref<IRModule>(const Ref<IRModule>& module, uint64_t seed)>;
+
+/// Implementation A vs implementation B: both runs give the same outcome.
+std::unique_ptr<Oracle> Differential(std::string name, Runner a, Runner b);
+/// Before vs after a transformation: the checker accepts the result and the runner gives
+/// the same outcome on it as on the original.
+std::unique_ptr<Oracle> PassPreserves(std::string name, Transform t, Runner run = Interpret);
+
+/// Every oracle, in the order they run (the checker first: the others need a valid module).
+std::vector<std::unique_ptr<Oracle>> AllOracles();
+
+}  // namespace rlx::fuzz

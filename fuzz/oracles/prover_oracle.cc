@@ -1,0 +1,165 @@
+// Oracle 4: prover soundness on random shape claims. A proven claim must hold on random
+// valuations that satisfy the assumptions; a counterexample must satisfy the assumptions and
+// falsify the claim; the fast paths (algebra, evaluation) and Z3 must never disagree.
+#include "checker/prover/prover.h"
+#include "fuzz/generators/chooser.h"
+#include "fuzz/oracles/basic_oracles.h"
+#include "ir/analysis/prim_eval.h"
+#include "ir/text/printer.h"
+
+namespace rlx::fuzz {
+namespace {
+
+struct Claim {
+  std::vector<Ref<PrimExpr>> vars;
+  std::vector<Ref<PrimExpr>> assumptions;
+  Ref<PrimExpr> claim;
+};
+
+class ClaimGen {
+ public:
+  explicit ClaimGen(Chooser& c) : c_(c) {}
+
+  Claim Make() {
+    Claim out;
+    static const char* kNames[] = {"n", "m", "k"};
+    int nvars = static_cast<int>(c_.Range(1, 3));
+    for (int i = 0; i < nvars; ++i) {
+      out.vars.push_back(PrimExpr::Var(kNames[i]));
+      out.assumptions.push_back(PrimExpr::Binary(PrimKind::kGE, out.vars.back(), PrimExpr::Int(c_.Range(0, 1))));
+      if (c_.Chance(30)) out.assumptions.push_back(PrimExpr::Binary(PrimKind::kLE, out.vars.back(), PrimExpr::Int(c_.Range(2, 16))));
+    }
+    vars_ = out.vars;
+    if (c_.Chance(20)) out.assumptions.push_back(Compare(1));
+    out.claim = Compare(2);
+    return out;
+  }
+
+ private:
+  Ref<PrimExpr> Compare(int depth) {
+    static const PrimKind kCmp[] = {PrimKind::kEQ, PrimKind::kNE, PrimKind::kLT, PrimKind::kLE, PrimKind::kGT, PrimKind::kGE};
+    Ref<PrimExpr> a = Expr(depth), b = c_.Chance(40) ? Expr(0) : Expr(depth);
+    return PrimExpr::Binary(kCmp[c_.Range(0, 5)], a, b);
+  }
+
+  Ref<PrimExpr> Expr(int depth) {
+    if (depth == 0 || c_.Chance(25)) {
+      return c_.Chance(45) ? PrimExpr::Int(c_.Range(-2, 6)) : c_.Pick(vars_);
+    }
+    static const PrimKind kOps[] = {PrimKind::kAdd, PrimKind::kSub, PrimKind::kMul, PrimKind::kFloorDiv,
+                                    PrimKind::kFloorMod, PrimKind::kMin, PrimKind::kMax, PrimKind::kTruncDiv,
+                                    PrimKind::kTruncMod};
+    PrimKind k = kOps[c_.Range(0, 8)];
+    Ref<PrimExpr> lhs = Expr(depth - 1);
+    bool division = k == PrimKind::kFloorDiv || k == PrimKind::kFloorMod || k == PrimKind::kTruncDiv || k == PrimKind::kTruncMod;
+    Ref<PrimExpr> rhs = division && c_.Chance(70) ? PrimExpr::Int(c_.Chance(80) ? c_.Range(1, 4) : -c_.Range(1, 3)) : Expr(depth - 1);
+    return PrimExpr::Binary(k, lhs, rhs);
+  }
+
+  Chooser& c_;
+  std::vector<Ref<PrimExpr>> vars_;
+};
+
+// 1 when true, 0 when false, -1 when undefined (a division by zero) under `values`.
+int Holds(const Ref<PrimExpr>& e, const PrimAssignment& values) {
+  PrimEvalError err;
+  auto v = EvalPrim(*e, values, &err);
+  if (!v) return -1;
+  return *v != 0 ? 1 : 0;
+}
+
+bool AllHold(const std::vector<Ref<PrimExpr>>& as, const PrimAssignment& values) {
+  for (const auto& a : as) {
+    if (Holds(a, values) != 1) return false;
+  }
+  return true;
+}
+
+class ProverOracle : public Oracle {
+ public:
+  const std::string& name() const override { static const std::string n = "prover"; return n; }
+  std::string description() const override {
+    return "random shape claims (one case in three): proven ones hold on random valuations, counterexamples falsify, fast paths and Z3 agree";
+  }
+  bool needs_valid_module() const override { return false; }
+
+  Verdict Check(FuzzCase& c) override {
+    // One case in three: a query that reaches Z3 costs a fresh solver context (milliseconds),
+    // ten times a whole program's generation, check and run.
+    if (c.seed() % 3 != 0) return Verdict::Pass();
+    RngChooser rng(c.seed() ^ 0x70726f766572ULL);
+    Claim claim = ClaimGen(rng).Make();
+    std::string text = Describe(claim);
+    const std::vector<std::string> rules = {"sinfo.prove.answers"};
+
+    // Z3 answers within a small resource limit here (a claim it cannot decide quickly is
+    // unknown, which is never wrong), so that the oracle keeps the fuzzer's pace.
+    prover::ProverOptions full_o;
+    full_o.z3_rlimit = 200'000;
+    prover::ProverOptions fast_o;
+    fast_o.use_z3 = false;
+    prover::ProverOptions z3_o;
+    z3_o.use_algebra = false;
+    z3_o.evaluations = 0;
+    z3_o.z3_rlimit = 200'000;
+    prover::Prover full(full_o), fast(fast_o);
+    prover::ProofResult rf = full.Prove(claim.assumptions, claim.claim);
+    prover::ProofResult rq = fast.Prove(claim.assumptions, claim.claim);
+    std::vector<std::pair<const char*, prover::ProofResult>> answers = {{"default", rf}, {"fast paths", rq}};
+    if (c.seed() % 2 == 0) {  // Z3 alone, on half of those
+      prover::Prover z3(z3_o);
+      answers.push_back({"Z3 alone", z3.Prove(claim.assumptions, claim.claim)});
+    }
+    for (const auto& [who, r] : answers) {
+      if (r.answer == prover::Answer::kProven) {
+        std::string bad = CheckProof(claim, rng);
+        if (!bad.empty()) return Verdict::Fail(std::string(who) + " proved " + text + " but " + bad, rules);
+      } else if (r.answer == prover::Answer::kDisproven) {
+        PrimAssignment values;
+        for (const auto& [v, x] : r.counterexample) values[v.get()] = x;
+        if (!AllHold(claim.assumptions, values) || Holds(claim.claim, values) != 0) {
+          return Verdict::Fail(std::string(who) + "'s counterexample to " + text + " does not falsify it", rules);
+        }
+      }
+    }
+    for (size_t i = 0; i < answers.size(); ++i) {
+      for (size_t j = i + 1; j < answers.size(); ++j) {
+        auto a = answers[i].second.answer, b = answers[j].second.answer;
+        if (a != prover::Answer::kUnknown && b != prover::Answer::kUnknown && a != b) {
+          return Verdict::Fail(std::string(answers[i].first) + " says " + prover::AnswerName(a) + ", " + answers[j].first +
+                                   " says " + prover::AnswerName(b) + " for " + text,
+                               rules);
+        }
+      }
+    }
+    return Verdict::Pass();
+  }
+
+ private:
+  static std::string Describe(const Claim& c) {
+    std::string s;
+    for (const auto& a : c.assumptions) s += (s.empty() ? "" : ", ") + text::PrintPrimExpr(a);
+    return "[" + s + "] => " + text::PrintPrimExpr(c.claim);
+  }
+
+  // "" when the claim holds on every tried valuation where the assumptions hold.
+  static std::string CheckProof(const Claim& c, Chooser& rng) {
+    for (int i = 0; i < 300; ++i) {
+      PrimAssignment values;
+      for (const auto& v : c.vars) values[v.get()] = rng.Range(-3, 20);
+      if (!AllHold(c.assumptions, values)) continue;
+      if (Holds(c.claim, values) == 0) {
+        std::string at;
+        for (const auto& v : c.vars) at += (at.empty() ? "" : ", ") + v->name + " = " + std::to_string(values[v.get()]);
+        return "it fails for " + at;
+      }
+    }
+    return "";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Oracle> ProverSoundness() { return std::make_unique<ProverOracle>(); }
+
+}  // namespace rlx::fuzz
