@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (clang, ASan + UBSan).
 #   scripts/fuzz.sh build [BUILD_DIR]                  build the fuzzers
-#   scripts/fuzz.sh run TARGET SECONDS [BUILD_DIR]     fuzz TARGET (parse, run) for SECONDS
+#   scripts/fuzz.sh run TARGET SECONDS [BUILD_DIR]     fuzz TARGET (parse, run, oracle) for SECONDS
 # The seed corpus is every program in the repository plus each case of the negative tests;
 # new inputs go to fuzz/corpus-work/TARGET (not committed). A crash, leak, timeout or
 # out-of-memory ends the run with a non-zero status and leaves a reproducer in fuzz/artifacts.
@@ -17,7 +17,7 @@ build() {
   fi
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER=clang++ -DRLX_FUZZERS=ON -DRLX_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$dir" --target parse_fuzzer run_fuzzer
+  cmake --build "$dir" --target parse_fuzzer run_fuzzer oracle_fuzzer
 }
 
 seed_corpus() {
@@ -51,14 +51,20 @@ case "$cmd" in
     fi
     seeds="$(mktemp -d)"
     trap 'rm -rf "$seeds"' EXIT
-    seed_corpus "$seeds"
+    # The text targets start from every program of the repository; the oracle target's input
+    # is generator decisions, not text, so it starts empty.
+    extra=(-max_len=65536 -dict="$root/fuzz/libfuzzer/tvmscript.dict")
+    if [ "$target" = oracle ]; then
+      extra=(-max_len=4096)
+    else
+      seed_corpus "$seeds"
+    fi
     work="$root/fuzz/corpus-work/$target"
     mkdir -p "$work" "$root/fuzz/artifacts"
     echo "fuzz.sh: fuzzing $target for ${seconds}s ($(ls "$seeds" | wc -l) seeds)"
     # -error_exitcode=1: libFuzzer's default (77) would read as "skipped" to ctest.
     "$bin" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -error_exitcode=1 -timeout_exitcode=1 \
-      -max_len=65536 -dict="$root/fuzz/libfuzzer/tvmscript.dict" \
+      -error_exitcode=1 -timeout_exitcode=1 "${extra[@]}" \
       -artifact_prefix="$root/fuzz/artifacts/" -print_final_stats=1 2>&1 | tail -n 25
     ;;
   *)

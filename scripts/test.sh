@@ -2,7 +2,7 @@
 # Installs what is missing, builds rlx with its tests (address and undefined-behaviour
 # sanitizers on; plus a Release rlx for the conformance adapter tests), builds the libFuzzer
 # targets with clang, and runs every test with ctest:
-# unit, property, conformance and the fuzz smoke run.
+# unit, property, conformance, the fuzz regressions and the fuzz smoke runs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
@@ -11,7 +11,7 @@ cmake -S "$root" -B "$root/build/release" -G Ninja -DCMAKE_BUILD_TYPE=Release -D
 cmake --build "$root/build/release" --target rlx
 cmake -S "$root" -B "$root/build/test" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRLX_SANITIZE=ON -DRLX_FUZZ_BUILD_DIR="$root/build/fuzz" \
-  -DRLX_CONFORM_RLX="$root/build/release/tools/rlx" >/dev/null
+  -DRLX_CONFORM_RLX="$root/build/release/tools/rlx" -DRLX_FUZZ_SMOKE_RLX="$root/build/release/tools/rlx" >/dev/null
 cmake --build "$root/build/test"
 bash "$root/scripts/fuzz.sh" build "$root/build/fuzz"
 ctest --test-dir "$root/build/test" --output-on-failure -j 2

@@ -12,7 +12,9 @@
 #include "fuzz/driver/regression_file.h"
 #include "fuzz/oracles/oracle.h"
 #include "fuzz/reduce/reducer.h"
+#include "interpreter/io/value_text.h"
 #include "ir/op_table.h"
+#include "ir/text/printer.h"
 
 namespace rlx::fuzz {
 namespace {
@@ -93,6 +95,7 @@ class Run {
       uint64_t seed = o_.seed + static_cast<uint64_t>(i);
       Generated g = Generate(seed, o_);
       FuzzCase fc(seed, g.module, g.args);
+      if (o_.print_programs) Print(seed, g);
       std::vector<std::pair<std::string, Verdict>> failed;
       std::map<std::string, int64_t> checked;
       for (auto& oracle : oracles) {
@@ -123,6 +126,13 @@ class Run {
       }
       if (static_cast<int>(stats_.failures.size()) >= o_.max_failures) stop_ = true;
     }
+  }
+
+  void Print(uint64_t seed, const Generated& g) {
+    std::string text = "# seed " + std::to_string(seed) + "\n" + text::PrintModule(*g.module);
+    for (const auto& a : g.args) text += "# arg " + interp::ValueText(a).value_or("?") + "\n";
+    std::lock_guard<std::mutex> lock(mu_);
+    log_ << text << "\n";
   }
 
   // Shrinks and saves one failure (called with mu_ held: failures are rare).

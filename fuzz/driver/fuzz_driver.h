@@ -24,6 +24,7 @@ struct FuzzOptions {
   std::string save_dir;     // where failures are saved ("" : not saved)
   bool reduce = true;
   bool progress = true;     // the live progress line (on stderr)
+  bool print_programs = false;  // write each program and its arguments to the log
   ProgramOptions program;
   InputOptions inputs;
 };

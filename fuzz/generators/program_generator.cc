@@ -120,7 +120,7 @@ std::vector<Ref<Var>> TypedBuilder::Params(bool allow_bounds, const AttrDict& ba
     for (size_t i = first_sig_var; i < shape_vars_.size(); ++i) {
       const Ref<PrimExpr>& v = shape_vars_[i];
       bool is_prim_param = std::none_of(facts_.begin(), facts_.end(), [&](const Ref<PrimExpr>& f) {
-        return f->operands.size() == 2 && f->operands[0] == v;
+        return f->arity() == 2 && f->operands[0] == v;
       });
       if (is_prim_param || !c_.Chance(60)) continue;
       int64_t ub = c_.Range(1, 6);

@@ -35,7 +35,7 @@ std::optional<int64_t> ParseCount(const std::string& s, int64_t lo) {
 }  // namespace
 
 int RunFuzz(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--no-save", "--no-reduce", "--coverage", "--list-oracles", "--finite", "--quiet"},
+  auto opts = ParseArgs(args, {"--no-save", "--no-reduce", "--coverage", "--list-oracles", "--finite", "--quiet", "--print"},
                         {"--seed", "--time", "--count", "--oracle", "--jobs", "--save", "--max-failures", "--max-steps"});
   if (!opts) return kUsage;
   if (!opts->files.empty()) {
@@ -96,6 +96,7 @@ int RunFuzz(const std::vector<std::string>& args) {
     }
   }
   o.inputs.finite = flag("--finite");
+  o.print_programs = flag("--print");
   o.reduce = !flag("--no-reduce");
   o.save_dir = flag("--no-save") ? "" : flag("--save") ? value("--save") : "fuzz/regressions";
   o.progress = !flag("--quiet") && isatty(STDERR_FILENO);

@@ -43,6 +43,7 @@ Commands:
                          (--seed S; --time 60s | --count N; --oracle NAME,...; --jobs N;
                          --save DIR (default fuzz/regressions) | --no-save; --no-reduce;
                          --coverage; --finite; --max-failures N; --max-steps N; --quiet;
+                         --print (each program and its arguments);
                          --list-oracles)
   help                   show this message
 

@@ -1,0 +1,199 @@
+// Tests of the fuzz harness's parts through their interfaces: the generator's programs are
+// accepted and cover the core op set, negative programs carry the rule the checker reports,
+// inputs respect bounds, the reducer shrinks, value text reads back, the harness can fail.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "checker/checker.h"
+#include "fuzz/driver/fuzz_driver.h"
+#include "fuzz/driver/regression_file.h"
+#include "fuzz/generators/input_generator.h"
+#include "fuzz/generators/negative_programs.h"
+#include "fuzz/generators/program_generator.h"
+#include "fuzz/oracles/oracle.h"
+#include "fuzz/oracles/rewrites.h"
+#include "fuzz/reduce/reducer.h"
+#include "interpreter/io/value_text.h"
+#include "ir/op_table.h"
+#include "ir/shape_var_bounds.h"
+#include "ir/text/printer.h"
+
+namespace rlx::fuzz {
+namespace {
+
+GeneratedProgram Program(uint64_t seed) {
+  RngChooser c(seed);
+  return GenerateProgram(c);
+}
+
+TEST(Generator, ProgramsAreAcceptedAndCoverEveryOp) {
+  Coverage cov;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    GeneratedProgram p = Program(seed);
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    checker::CheckResult r = checker::CheckModule(*p.module, diags);
+    ASSERT_TRUE(r.ok) << "seed " << seed << ":\n" << diags.RenderAll() << text::PrintModule(*p.module);
+    cov.Merge(p.coverage);
+  }
+  for (const auto& op : AllOps()) EXPECT_GT(cov.counts["op:" + op.name], 0) << op.name;
+  for (const char* c : {"construct:dataflow", "construct:if", "construct:if-branches-differ", "construct:match-cast",
+                        "construct:local-function", "construct:closure-call", "construct:global-call",
+                        "construct:recursive-call", "construct:call-packed", "construct:call-pure-packed",
+                        "construct:tuple", "construct:tuple-get-item", "construct:bounded-dims", "sinfo:symbolic-dim",
+                        "sinfo:dim-arithmetic", "sinfo:tensor-ndim", "param:shape", "param:prim"}) {
+    EXPECT_GT(cov.counts[c], 0) << c;
+  }
+}
+
+TEST(Generator, SameSeedSameProgram) {
+  for (uint64_t seed : {3u, 17u, 99u}) {
+    EXPECT_EQ(text::PrintModule(*Program(seed).module), text::PrintModule(*Program(seed).module));
+  }
+}
+
+TEST(Inputs, RespectBoundsAndExtents) {
+  int zero = 0, bounded = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    GeneratedProgram p = Program(seed);
+    Ref<Function> main = p.module->FindFunction("main");
+    RngChooser c(seed);
+    GeneratedInputs in = GenerateInputs(c, *main, {});
+    ASSERT_TRUE(in.error.empty()) << in.error;
+    ASSERT_EQ(in.args.size(), main->params.size());
+    for (const auto& [name, v] : in.shape_vars) {
+      ShapeVarBound b = GetShapeVarBound(*main, name);
+      if (b.upper) {
+        ++bounded;
+        EXPECT_LE(v, *b.upper) << name;
+      }
+      if (b.lower) EXPECT_GE(v, *b.lower) << name;
+      zero += v == 0;
+    }
+  }
+  EXPECT_GT(zero, 0);
+  EXPECT_GT(bounded, 0);
+}
+
+TEST(Inputs, FiniteModeHasNoNaN) {
+  for (uint64_t seed = 1; seed <= 100; ++seed) {
+    GeneratedProgram p = Program(seed);
+    RngChooser c(seed);
+    InputOptions o;
+    o.finite = true;
+    for (const auto& a : GenerateInputs(c, *p.module->FindFunction("main"), o).args) {
+      if (!a.is_tensor() || !IsFloat(a.tensor()->dtype())) continue;
+      for (int64_t i = 0; i < a.tensor()->num_elements(); ++i) {
+        double v = a.tensor()->GetDouble(i);
+        EXPECT_TRUE(v > 0 && v < 1e4) << v;
+      }
+    }
+  }
+}
+
+TEST(NegativePrograms, EachMutationGetsItsRule) {
+  std::map<std::string, int> seen;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    GeneratedProgram p = Program(seed);
+    RngChooser c(seed * 7 + 1);
+    auto neg = MakeNegative(c, p.module);
+    if (!neg) continue;
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    checker::CheckModule(*neg->module, diags);
+    bool found = false;
+    for (const auto& d : diags.diagnostics()) {
+      std::string rule = d.rule.empty() ? std::string(ErrorCodeRule(d.code)) : d.rule;
+      found |= d.severity == Severity::kError && d.code == neg->code && rule == neg->rule;
+    }
+    EXPECT_TRUE(found) << neg->mutation << " (seed " << seed << ") expected " << ErrorCodeString(neg->code) << ":\n"
+                       << diags.RenderAll();
+    ++seen[neg->mutation];
+  }
+  for (const char* m : {"use-before-definition", "dataflow-escape", "shape-var-before-binding", "impure-in-dataflow",
+                        "impure-in-pure-function"}) {
+    EXPECT_GT(seen[m], 0) << m;
+  }
+}
+
+TEST(Rewrites, EachApplies) {
+  std::map<std::string, int> applied;
+  std::vector<std::pair<std::string, Ref<IRModule> (*)(const Ref<IRModule>&, uint64_t)>> rewrites = {
+      {"rename", RenameVariables},       {"dead", AddDeadBindings},          {"dissolve", DissolveDataflow},
+      {"inline", InlineLocalFunction}, {"reassociate", ReassociateTuples}};
+  for (uint64_t seed = 1; seed <= 100; ++seed) {
+    GeneratedProgram p = Program(seed);
+    for (const auto& [name, f] : rewrites) applied[name] += f(p.module, seed) != nullptr;
+  }
+  for (const auto& [name, f] : rewrites) EXPECT_GT(applied[name], 0) << name;
+}
+
+TEST(Reducer, ShrinksWhileThePredicateHolds) {
+  // A planted "failure": any module with a call of R.add. The reducer keeps one.
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    GeneratedProgram p = Program(seed);
+    std::string text = text::PrintModule(*p.module);
+    if (text.find("R.add(") == std::string::npos) continue;
+    RngChooser c(seed);
+    GeneratedInputs in = GenerateInputs(c, *p.module->FindFunction("main"), {});
+    auto has_add = [](const Reproducer& r) {
+      SourceManager sources;
+      DiagnosticEngine diags(sources);
+      return checker::CheckModule(*r.module, diags).ok && text::PrintModule(*r.module).find("R.add(") != std::string::npos;
+    };
+    Reproducer small = Reduce({p.module, in.args}, has_add);
+    EXPECT_TRUE(has_add(small));
+    EXPECT_LE(CountBindings(*small.module), CountBindings(*p.module));
+    EXPECT_LE(CountBindings(*small.module), 3) << text::PrintModule(*small.module);
+    return;
+  }
+  FAIL() << "no program with R.add";
+}
+
+TEST(ValueText, ReadsBack) {
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    GeneratedProgram p = Program(seed);
+    RngChooser c(seed);
+    for (const auto& a : GenerateInputs(c, *p.module->FindFunction("main"), {}).args) {
+      auto text = interp::ValueText(a);
+      ASSERT_TRUE(text);
+      std::string error;
+      auto back = interp::ParseValueText(*text, &error);
+      ASSERT_TRUE(back) << *text << ": " << error;
+      EXPECT_EQ(interp::CompareValues(a, *back, {}), "") << *text;
+    }
+  }
+}
+
+TEST(Driver, CountsAndOracleSelection) {
+  FuzzOptions o;
+  o.seed = 5;
+  o.count = 20;
+  o.oracles = {"roundtrip", "determinism"};
+  o.progress = false;
+  std::ostringstream log;
+  FuzzStats s = RunFuzz(o, log);
+  EXPECT_EQ(s.programs, 20);
+  EXPECT_EQ(s.accepted, 20);
+  EXPECT_EQ(s.checks.size(), 2u);
+  EXPECT_TRUE(s.failures.empty()) << log.str();
+  EXPECT_NE(CoverageReport(s.coverage).find("never appeared: "), std::string::npos);
+}
+
+TEST(RegressionFile, HoldsTheModuleAndItsRun) {
+  GeneratedProgram p = Program(11);
+  RngChooser c(11);
+  GeneratedInputs in = GenerateInputs(c, *p.module->FindFunction("main"), {});
+  Verdict v = Verdict::Fail("a planted failure", {"eval.seq"});
+  std::string file = RegressionFile(11, "determinism", v, {p.module, in.args});
+  EXPECT_NE(file.find("%% module fuzz_11 [eval.checked]"), std::string::npos) << file;
+  EXPECT_NE(file.find("rlx fuzz --seed 11 --count 1 --oracle determinism"), std::string::npos);
+  EXPECT_TRUE(file.find("%% assert_return fuzz_11 main [eval.seq]") != std::string::npos ||
+              file.find("%% assert_error fuzz_11 main") != std::string::npos)
+      << file;
+}
+
+}  // namespace
+}  // namespace rlx::fuzz
