@@ -22,3 +22,6 @@ echo "== rlx run examples/mlp.py --random-inputs -D n=2"
 echo
 echo "== rlx conform (the conformance suite, conformance/, against rlx)"
 "$rlx" conform
+echo
+echo "== rlx fuzz --time 20s (generated programs against every oracle, docs/fuzzing.md)"
+"$rlx" fuzz --time 20s --no-save --quiet

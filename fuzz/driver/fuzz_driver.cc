@@ -149,9 +149,16 @@ class Run {
         FuzzCase c(seed, r.module, r.args);
         if (oracle->needs_valid_module() && !c.Accepted()) return false;
         Verdict again = oracle->Check(c);
-        if (again.ok) return false;
+        if (again.ok || again.key != v.key) return false;
         last = again;
         return true;
+      }, 400, [&](const IRModule& m, int extent) {
+        Ref<Function> main = m.FindFunction("main");
+        if (!main) return std::vector<interp::Value>{};
+        RngChooser ci(seed ^ kInputSalt);
+        InputOptions io = o_.inputs;
+        io.max_extent = extent;
+        return GenerateInputs(ci, *main, io).args;
       });
     }
     f.bindings_after = CountBindings(*best.module);

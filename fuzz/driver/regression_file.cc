@@ -65,6 +65,7 @@ std::string RegressionFile(uint64_t seed, const std::string& oracle, const Verdi
   }
   out += "%#   " + msg + "\n";
   out += "%# Reproduce: rlx fuzz --seed " + std::to_string(seed) + " --count 1 --oracle " + oracle + "\n";
+  if (!verdict.assertion.empty()) return out + "\n" + verdict.assertion;
   out += "%# Shrunk by the reducer; the expectations are what rlx did when the file was saved.\n\n";
   out += "%% module " + name + " " + Tags({"eval.checked"}) + "\n" + text::PrintModule(*r.module) + "\n";
   if (oracle == "roundtrip") {

@@ -94,9 +94,8 @@ std::vector<Ref<Var>> TypedBuilder::Params(bool allow_bounds, const AttrDict& ba
     std::vector<Ref<PrimExpr>> values;
     int n = static_cast<int>(c_.Range(1, 2));
     for (int i = 0; i < n; ++i) {
-      Ref<PrimExpr> v = NewShapeVar("s");
-      facts_.push_back(PrimExpr::Binary(PrimKind::kGE, v, PrimExpr::Int(0)));
-      values.push_back(v);
+      // A shape value may be negative (eval.value.shape): no sign is known.
+      values.push_back(NewShapeVar("s"));
     }
     auto s = ShapeStructInfo::Make(values);
     Ref<Var> p = b_.AddParam("shape" + std::to_string(next_name_++), s);
@@ -335,10 +334,11 @@ void TypedBuilder::MatchCast() {
   if (cands.empty()) return RandomOp();
   Slot src = c_.Pick(cands);
   bool fresh_ok = if_depth_ == 0;
+  bool extents = src.sinfo->kind == SInfoKind::kTensor;  // tensor extents are >= 0; shape values need not be
   auto dim_for = [&](const Ref<PrimExpr>* known, std::vector<Ref<PrimExpr>>* fresh_facts) -> Ref<PrimExpr> {
     if (fresh_ok && (!known || c_.Chance(55))) {
       Ref<PrimExpr> v = NewShapeVar("m");
-      fresh_facts->push_back(PrimExpr::Binary(PrimKind::kGE, v, PrimExpr::Int(0)));
+      if (extents) fresh_facts->push_back(PrimExpr::Binary(PrimKind::kGE, v, PrimExpr::Int(0)));
       if (known) fresh_facts->push_back(PrimExpr::Binary(PrimKind::kEQ, v, *known));
       return v;
     }
@@ -346,7 +346,16 @@ void TypedBuilder::MatchCast() {
   };
   std::vector<Ref<PrimExpr>> new_facts;
   Ref<StructInfo> target;
-  if (auto t = As<TensorStructInfo>(src.sinfo)) {
+  if (auto t = As<TensorStructInfo>(src.sinfo); t && t->dims() && c_.Chance(12)) {
+    // A cast that may fail at run time (eval.match-cast traps E3001): the extents become
+    // other extents in scope or constants, which the checker cannot decide.
+    std::vector<Ref<PrimExpr>> out;
+    for (int i = 0; i < t->ndim; ++i) {
+      out.push_back(c_.Chance(50) ? (*t->dims())[static_cast<size_t>(i)] : RandomDim(false));
+    }
+    target = TensorStructInfo::MakeDims(out, t->dtype);
+    cov_.Add("construct:match-cast-may-fail");
+  } else if (auto t = As<TensorStructInfo>(src.sinfo)) {
     const auto* dims = t->dims();
     if (c_.Chance(12) || (!dims && !fresh_ok)) {
       target = TensorStructInfo::MakeNdim(t->ndim, t->dtype);
@@ -432,12 +441,18 @@ void TypedBuilder::IfElse(int depth) {
   Ref<Expr> cond = Condition();
   Saved saved = Save();
   ++if_depth_;
+  // The checker assumes a prim condition in the then branch and its negation in the else
+  // branch (sinfo.prove.assumptions): so does the generator, or it would emit calls whose
+  // constraints never hold there.
+  auto prim_cond = As<PrimValue>(cond);
   b_.BeginIf(cond);
+  if (prim_cond) facts_.push_back(prim_cond->value);
   Body(static_cast<int>(c_.Range(0, 3)), depth + 1);
   Ref<StructInfo> then_s, else_s;
   Ref<Var> then_v = Result(&then_s);
   Restore(saved);
   b_.BeginElse(then_v);
+  if (prim_cond) facts_.push_back(PrimExpr::Not(prim_cond->value));
   Body(static_cast<int>(c_.Range(0, 3)), depth + 1);
   Ref<Var> else_v = Result(&else_s);
   Restore(saved);

@@ -4,7 +4,9 @@
 
 #include "fuzz/generators/chooser.h"
 #include "fuzz/generators/negative_programs.h"
+#include "interpreter/format.h"
 #include "interpreter/match.h"
+#include "ir/analysis/prim_eval.h"
 #include "ir/analysis/mutator.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/text/printer.h"
@@ -14,6 +16,65 @@ namespace rlx::fuzz {
 namespace {
 
 std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// Whether `v` conforms to `s` under the shape variables' values: written here, apart from the
+// interpreter's matching (interp::MatchStructInfo), so that a bug there cannot hide itself.
+// "" when it conforms (or cannot be decided: a variable without a value), else what differs.
+std::string Conforms(const interp::Value& v, const StructInfo& s, const PrimAssignment& values) {
+  auto dim = [&](const Ref<PrimExpr>& e, int64_t actual, const std::string& what) -> std::string {
+    auto want = EvalPrim(*e, values);
+    if (want && *want != actual) {
+      return what + " is " + std::to_string(actual) + ", expected " + text::PrintPrimExpr(e) + " = " + std::to_string(*want);
+    }
+    return "";
+  };
+  switch (s.kind) {
+    case SInfoKind::kTensor: {
+      auto& t = static_cast<const TensorStructInfo&>(s);
+      if (!v.is_tensor()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a tensor";
+      const TensorData& d = *v.tensor();
+      if (t.dtype != DataType::kVoid && t.dtype != d.dtype()) return "dtype " + std::string(DataTypeName(d.dtype()));
+      if (t.ndim >= 0 && t.ndim != d.ndim()) return "rank " + std::to_string(d.ndim());
+      if (const auto* dims = t.dims()) {
+        for (size_t i = 0; i < dims->size(); ++i) {
+          std::string why = dim((*dims)[i], d.shape()[i], "dim " + std::to_string(i));
+          if (!why.empty()) return why;
+        }
+      }
+      return "";
+    }
+    case SInfoKind::kShape: {
+      auto& sh = static_cast<const ShapeStructInfo&>(s);
+      if (!v.is_shape()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a shape";
+      if (sh.ndim >= 0 && static_cast<size_t>(sh.ndim) != v.shape().size()) return "a shape of another rank";
+      if (sh.values) {
+        for (size_t i = 0; i < sh.values->size(); ++i) {
+          std::string why = dim((*sh.values)[i], v.shape()[i], "value " + std::to_string(i));
+          if (!why.empty()) return why;
+        }
+      }
+      return "";
+    }
+    case SInfoKind::kPrim: {
+      auto& p = static_cast<const PrimStructInfo&>(s);
+      if (!v.is_prim()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a prim value";
+      if (p.dtype != DataType::kVoid && p.dtype != v.prim().dtype) return "dtype " + std::string(DataTypeName(v.prim().dtype));
+      if (p.value && !IsFloat(p.dtype)) return dim(p.value, v.prim().i, "the value");
+      return "";
+    }
+    case SInfoKind::kTuple: {
+      auto& t = static_cast<const TupleStructInfo&>(s);
+      if (!v.is_tuple()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a tuple";
+      if (t.fields.size() != v.tuple().size()) return "a tuple of " + std::to_string(v.tuple().size()) + " fields";
+      for (size_t i = 0; i < t.fields.size(); ++i) {
+        std::string why = Conforms(v.tuple()[i], *t.fields[i], values);
+        if (!why.empty()) return "field " + std::to_string(i) + ": " + why;
+      }
+      return "";
+    }
+    default: return "";
+  }
+}
 
 // `m` with variable `v` annotated with `s`.
 Ref<IRModule> Annotate(const Ref<IRModule>& m, const Var* v, const Ref<StructInfo>& s) {
@@ -48,10 +109,15 @@ class RoundTripOracle : public Oracle {
     SourceManager sources;
     DiagnosticEngine diags(sources);
     Ref<IRModule> back = text::ParseModuleText(text, "printed.py", sources, diags);
-    if (!back || diags.has_errors()) return Verdict::Fail("the printed module does not parse: " + FirstLine(diags.RenderAll()), rules);
-    if (!StructuralEqual(*c.module(), *back)) return Verdict::Fail("print -> parse is not structurally equal", rules);
+    auto fail = [&](std::string key, std::string why) {
+      Verdict v = Verdict::Fail(std::move(why), rules);
+      v.key = std::move(key);
+      return v;
+    };
+    if (!back || diags.has_errors()) return fail("roundtrip: parse", "the printed module does not parse: " + FirstLine(diags.RenderAll()));
+    if (!StructuralEqual(*c.module(), *back)) return fail("roundtrip: equal", "print -> parse is not structurally equal");
     std::string again = text::PrintModule(*back);
-    if (again != text) return Verdict::Fail("printing the parsed module gives different text", rules);
+    if (again != text) return fail("roundtrip: idempotent", "printing the parsed module gives different text");
     return Verdict::Pass();
   }
 };
@@ -64,7 +130,11 @@ class CheckerOracle : public Oracle {
   }
   bool needs_valid_module() const override { return false; }
   Verdict Check(FuzzCase& c) override {
-    if (!c.Accepted()) return Verdict::Fail("the checker rejects a generated program: " + FirstLine(c.CheckDiagnostics()), {"sinfo.derive.op"});
+    if (!c.Accepted()) {
+      Verdict v = Verdict::Fail("the checker rejects a generated program: " + FirstLine(c.CheckDiagnostics()), {"sinfo.derive.op"});
+      v.key = "checker rejects: " + c.FirstError();
+      return v;
+    }
     RngChooser chooser(c.seed() ^ 0x6e6567617469766bULL);
     std::optional<NegativeProgram> neg = MakeNegative(chooser, c.module());
     if (!neg) return Verdict::Pass();
@@ -81,6 +151,7 @@ class CheckerOracle : public Oracle {
                              " " + neg->rule + ", got " + got,
                          {neg->rule});
     v.witness = neg->module;
+    v.key = "negative: " + neg->mutation;
     v.expected_code = std::string(ErrorCodeString(neg->code));
     return v;
   }
@@ -100,9 +171,8 @@ class SoundnessOracle : public Oracle {
       if (!first.empty()) return;
       auto it = check.var_sinfo.find(b.var.get());
       if (it == check.var_sinfo.end() || !it->second) return;
-      interp::Environment scratch;
-      scratch.shape_vars = env.shape_vars;
-      std::string why = interp::MatchStructInfo(v, *it->second, scratch);
+      PrimAssignment values(env.shape_vars.begin(), env.shape_vars.end());
+      std::string why = Conforms(v, *it->second, values);
       if (!why.empty()) {
         culprit = b.var.get();
         first = "the value of '" + b.var->name + "' (" + interp::DescribeValue(v) + ") does not conform to its struct info " +
@@ -111,6 +181,7 @@ class SoundnessOracle : public Oracle {
     });
     if (first.empty()) return Verdict::Pass();
     Verdict v = Verdict::Fail(first, {"eval.value.sinfo", "eval.binding.annotation"});
+    v.key = "soundness";
     // The witness states the static struct info as the binding's annotation, so that running
     // it checks the value (eval.binding.annotation): it traps while the failure lasts.
     v.witness = Annotate(c.module(), culprit, check.var_sinfo.at(culprit));

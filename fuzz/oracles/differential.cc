@@ -15,7 +15,9 @@ class DifferentialOracle : public Oracle {
     Outcome y = b_(c.module(), c.args());
     std::string d = CompareOutcomes(x, y);
     if (d.empty()) return Verdict::Pass();
-    return Verdict::Fail(d, {"eval.seq", "eval.binding.var"});
+    Verdict v = Verdict::Fail(d, {"eval.seq", "eval.binding.var"});
+    v.key = name_ + ": differs";
+    return v;
   }
 
  private:
@@ -37,6 +39,7 @@ class PassOracle : public Oracle {
                                 {"eval.seq", "eval.binding.var"});
       v.witness = after;
       v.witness_note = "The program after " + name_ + ": the checker must accept it, and it must do what the original does.";
+      v.key = name_ + ": rejected " + rewritten.FirstError();
       return v;
     }
     Outcome y = run_(after, c.args());
@@ -45,6 +48,7 @@ class PassOracle : public Oracle {
     Verdict v = Verdict::Fail("before and after " + name_ + ": " + d, {"eval.seq", "eval.binding.var"});
     v.witness = after;
     v.witness_note = "The program after " + name_ + ": it must do what the original does.";
+    v.key = name_ + ": differs";
     return v;
   }
 

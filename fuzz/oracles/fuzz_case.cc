@@ -19,13 +19,26 @@ interp::Value CopyValue(const interp::Value& v) {
   return v;
 }
 
+// Bit for bit, except that any two NaNs are the same (their sign and payload depend on the
+// order of an op's operands, which the rewrites may change).
+bool SameTensor(const TensorData& a, const TensorData& b) {
+  if (a.SameAs(b)) return true;
+  if (a.dtype() != b.dtype() || a.shape() != b.shape() || !IsFloat(a.dtype())) return false;
+  for (int64_t i = 0; i < a.num_elements(); ++i) {
+    double x = a.GetDouble(i), y = b.GetDouble(i);
+    if (std::isnan(x) && std::isnan(y)) continue;
+    if (std::memcmp(&x, &y, sizeof x) != 0) return false;
+  }
+  return true;
+}
+
 std::string SameValue(const interp::Value& a, const interp::Value& b, const std::string& where) {
   if (a.kind() != b.kind()) {
     return where + ": a " + interp::ValueKindName(a.kind()) + " vs a " + interp::ValueKindName(b.kind());
   }
   switch (a.kind()) {
     case interp::ValueKind::kTensor:
-      if (!a.tensor()->SameAs(*b.tensor())) {
+      if (!SameTensor(*a.tensor(), *b.tensor())) {
         return where + ": tensors differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
       }
       return "";
@@ -109,6 +122,11 @@ const checker::CheckResult& FuzzCase::Check() {
     DiagnosticEngine diags(sources);
     check_ = checker::CheckModule(*module_, diags);
     if (diags.has_errors()) check_diags_ = diags.RenderAll();
+    for (const auto& d : diags.diagnostics()) {
+      if (d.severity != Severity::kError) continue;
+      first_error_ = std::string(ErrorCodeString(d.code)) + " " + (d.rule.empty() ? std::string(ErrorCodeRule(d.code)) : d.rule);
+      break;
+    }
   }
   return *check_;
 }
@@ -116,6 +134,11 @@ const checker::CheckResult& FuzzCase::Check() {
 const std::string& FuzzCase::CheckDiagnostics() {
   Check();
   return check_diags_;
+}
+
+const std::string& FuzzCase::FirstError() {
+  Check();
+  return first_error_;
 }
 
 const Outcome& FuzzCase::Reference() {

@@ -57,6 +57,8 @@ class FuzzCase {
   /// The checker's verdict on the module (with its diagnostics rendered).
   const checker::CheckResult& Check();
   const std::string& CheckDiagnostics();
+  /// The code and rule of the checker's first error ("E2008 op.ones.c3"), or "".
+  const std::string& FirstError();
   bool Accepted() { return Check().ok; }
   /// The reference interpreter's run of the module (only for accepted modules).
   const Outcome& Reference();
@@ -67,6 +69,7 @@ class FuzzCase {
   std::vector<interp::Value> args_;
   std::optional<checker::CheckResult> check_;
   std::string check_diags_;
+  std::string first_error_;
   std::optional<Outcome> reference_;
 };
 

@@ -18,6 +18,9 @@ namespace rlx::fuzz {
 struct Verdict {
   bool ok = true;
   std::string message;  // why it failed
+  /// The kind of failure ("checker rejects: E2008 op.ones.c3"): the reducer keeps a smaller
+  /// program only when it fails the same way.
+  std::string key;
   /// The spec rules the law comes from (the tags of the saved regression file).
   std::vector<std::string> rules;
   /// A second module that shows the failure, when there is one: the rewritten program of a
@@ -26,8 +29,17 @@ struct Verdict {
   Ref<IRModule> witness;
   std::string witness_note;   // what the witness is (a comment line of the regression file)
   std::string expected_code;
+  /// A conformance assertion that is the whole regression, when the failure is not about a
+  /// program (the prover oracle's claim, as `%% assert_disproven` with a claim function).
+  std::string assertion;
   static Verdict Pass() { return {}; }
-  static Verdict Fail(std::string why, std::vector<std::string> rules = {}) { return {false, std::move(why), std::move(rules)}; }
+  static Verdict Fail(std::string why, std::vector<std::string> rules = {}) {
+    Verdict v;
+    v.ok = false;
+    v.message = std::move(why);
+    v.rules = std::move(rules);
+    return v;
+  }
 };
 
 class Oracle {

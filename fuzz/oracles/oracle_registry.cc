@@ -17,6 +17,7 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   o.push_back(PassPreserves("dissolve-dataflow", DissolveDataflow));
   o.push_back(PassPreserves("inline-local", InlineLocalFunction));
   o.push_back(PassPreserves("reassociate-tuple", ReassociateTuples));
+  o.push_back(PassPreserves("op-identities", ApplyOpIdentities));
   return o;
 }
 

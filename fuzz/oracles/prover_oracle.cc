@@ -113,7 +113,11 @@ class ProverOracle : public Oracle {
     for (const auto& [who, r] : answers) {
       if (r.answer == prover::Answer::kProven) {
         std::string bad = CheckProof(claim, rng);
-        if (!bad.empty()) return Verdict::Fail(std::string(who) + " proved " + text + " but " + bad, rules);
+        if (!bad.empty()) {
+          Verdict v = Verdict::Fail(std::string(who) + " proved " + text + " but " + bad, rules);
+          v.assertion = Disproven(claim);
+          return v;
+        }
       } else if (r.answer == prover::Answer::kDisproven) {
         PrimAssignment values;
         for (const auto& [v, x] : r.counterexample) values[v.get()] = x;
@@ -126,9 +130,12 @@ class ProverOracle : public Oracle {
       for (size_t j = i + 1; j < answers.size(); ++j) {
         auto a = answers[i].second.answer, b = answers[j].second.answer;
         if (a != prover::Answer::kUnknown && b != prover::Answer::kUnknown && a != b) {
-          return Verdict::Fail(std::string(answers[i].first) + " says " + prover::AnswerName(a) + ", " + answers[j].first +
-                                   " says " + prover::AnswerName(b) + " for " + text,
-                               rules);
+          Verdict v = Verdict::Fail(std::string(answers[i].first) + " says " + prover::AnswerName(a) + ", " +
+                                        answers[j].first + " says " + prover::AnswerName(b) + " for " + text,
+                                    rules);
+          // Every counterexample was checked above, so the claim is false.
+          v.assertion = Disproven(claim);
+          return v;
         }
       }
     }
@@ -136,6 +143,16 @@ class ProverOracle : public Oracle {
   }
 
  private:
+  // The claim as a conformance assertion (claim-file syntax, docs/prove.md).
+  static std::string Disproven(const Claim& c) {
+    std::string params;
+    for (const auto& v : c.vars) params += (params.empty() ? "" : ", ") + v->name + ": T.int64";
+    std::string out = "%% assert_disproven [sinfo.prove.answers sinfo.prove.assumptions]\n@claim(expect=\"disproven\")\n";
+    out += "def fuzz_claim(" + params + "):\n";
+    for (const auto& a : c.assumptions) out += "    T.assume(" + text::PrintPrimExpr(a) + ")\n";
+    return out + "    return " + text::PrintPrimExpr(c.claim) + "\n";
+  }
+
   static std::string Describe(const Claim& c) {
     std::string s;
     for (const auto& a : c.assumptions) s += (s.empty() ? "" : ", ") + text::PrintPrimExpr(a);

@@ -20,6 +20,9 @@ Ref<IRModule> DissolveDataflow(const Ref<IRModule>& m, uint64_t seed);
 /// parameter's annotation (binding fresh copies of the signature variables), then a copy of
 /// the body's bindings, then the result.
 Ref<IRModule> InlineLocalFunction(const Ref<IRModule>& m, uint64_t seed);
+/// Op calls replaced by equal computations and values passed through identity chains
+/// (op_identities.cc lists them): exact, so they catch kernel bugs that every run repeats.
+Ref<IRModule> ApplyOpIdentities(const Ref<IRModule>& m, uint64_t seed);
 /// Every tuple of two or more fields (a, b, c...) is built as (t[0], t[1], c...) from t = (a, b).
 Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m, uint64_t seed);
 

@@ -114,7 +114,7 @@ int CountBindings(const IRModule& m) {
   return c.count;
 }
 
-Reproducer Reduce(Reproducer best, const StillFails& still_fails, int max_attempts) {
+Reproducer Reduce(Reproducer best, const StillFails& still_fails, int max_attempts, const SmallerInputs& smaller_inputs) {
   int attempts = 0;
   auto try_candidate = [&](Reproducer cand) {
     if (attempts >= max_attempts || !cand.module) return false;
@@ -163,6 +163,14 @@ Reproducer Reduce(Reproducer best, const StillFails& still_fails, int max_attemp
           progress = true;
           break;
         }
+      }
+    }
+    // Smaller shapes: every shape variable of main's signature at most 0, 1, 2.
+    if (smaller_inputs) {
+      for (int extent : {0, 1, 2}) {
+        std::vector<interp::Value> args = smaller_inputs(*best.module, extent);
+        if (args.empty() || args.size() != best.args.size()) continue;
+        if (try_candidate({best.module, args})) break;
       }
     }
     // Simpler argument values.

@@ -1,8 +1,8 @@
 // The IR reducer (as Binaryen's wasm-reduce): shrinks a failing module step by step while a
 // predicate ("the same oracle still fails") holds. Steps: drop unused module functions, drop
-// bindings (replacing their uses by an operand of the same struct info, or dropping them
-// when unused), return a parameter instead of a computed result, and make argument tensors
-// smaller in value (all zeros, all ones).
+// bindings (replacing their uses by an operand, or dropping them when unused), return a
+// parameter instead of a computed result, make shapes smaller (every shape variable 0, 1 or 2)
+// and argument data simpler (all zeros, all ones).
 #pragma once
 
 #include <functional>
@@ -22,8 +22,13 @@ struct Reproducer {
 /// True when the candidate still shows the failure.
 using StillFails = std::function<bool(const Reproducer&)>;
 
+/// Arguments for `module`'s main with every shape variable at most `max_extent` (the
+/// reducer's "smaller shapes" step), or an empty vector when there are none.
+using SmallerInputs = std::function<std::vector<interp::Value>(const IRModule& module, int max_extent)>;
+
 /// The smallest reproducer found within `max_attempts` predicate calls.
-Reproducer Reduce(Reproducer start, const StillFails& still_fails, int max_attempts = 400);
+Reproducer Reduce(Reproducer start, const StillFails& still_fails, int max_attempts = 400,
+                  const SmallerInputs& smaller_inputs = {});
 
 /// The number of bindings of a module (its size for the reducer).
 int CountBindings(const IRModule& m);

@@ -145,8 +145,8 @@ TEST(Reducer, ShrinksWhileThePredicateHolds) {
     };
     Reproducer small = Reduce({p.module, in.args}, has_add);
     EXPECT_TRUE(has_add(small));
-    EXPECT_LE(CountBindings(*small.module), CountBindings(*p.module));
-    EXPECT_LE(CountBindings(*small.module), 3) << text::PrintModule(*small.module);
+    EXPECT_LT(CountBindings(*small.module), CountBindings(*p.module));
+    EXPECT_LE(CountBindings(*small.module), 6) << text::PrintModule(*small.module);
     return;
   }
   FAIL() << "no program with R.add";
