@@ -1,5 +1,7 @@
 #include "ir/prim_expr.h"
 
+#include <cstring>
+
 #include "ir/base/check.h"
 #include "ir/base/float_bits.h"
 
@@ -106,6 +108,21 @@ bool IsArithmeticKind(PrimKind k) {
     case PrimKind::kMax: return true;
     default: return false;
   }
+}
+
+bool SameTerm(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind || a->dtype != b->dtype) return false;
+  switch (a->kind) {
+    case PrimKind::kVar: return false;  // distinct nodes are distinct variables
+    case PrimKind::kIntImm: return a->int_value == b->int_value;
+    case PrimKind::kFloatImm: return std::memcmp(&a->float_value, &b->float_value, sizeof(double)) == 0;
+    default: break;
+  }
+  for (int i = 0; i < a->arity(); ++i) {
+    if (!SameTerm(a->operands[i], b->operands[i])) return false;
+  }
+  return true;
 }
 
 bool IsComparisonKind(PrimKind k) {

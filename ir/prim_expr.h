@@ -78,6 +78,11 @@ class PrimExpr {
                                     Ref<PrimExpr> c);
 };
 
+/// Equality as terms of one expression: the same variables (by node, not up to renaming, unlike
+/// StructuralEqual), kinds, dtypes, immediates and operands. What a rewrite inside one query
+/// or scope must use: min(k, m) and min(k, n) are different terms.
+bool SameTerm(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b);
+
 /// True for + - * floordiv floormod truncdiv truncmod min max.
 bool IsArithmeticKind(PrimKind k);
 /// True for == != < <= > >=.

@@ -153,13 +153,14 @@ struct Split {
 };
 
 // The splits the min, max and select nodes of an expression need, in first-occurrence order;
-// min(x, y) and max(y, x) share one.
+// min(x, y) and max(y, x) share one. Operands are compared as terms (SameTerm): with
+// equality up to renaming, min(k, m) and min(k, n) would share a split, which is unsound.
 void CollectSplits(const Ref<PrimExpr>& e, std::vector<Split>* out) {
   if (!e) return;
   for (int i = 0; i < e->arity(); ++i) CollectSplits(e->operands[i], out);
   if (e->kind == PrimKind::kSelect) {
     for (const auto& s : *out) {
-      if (s.select && StructuralEqual(s.a, e->operands[0])) return;
+      if (s.select && SameTerm(s.a, e->operands[0])) return;
     }
     out->push_back({e->operands[0], nullptr, true});
     return;
@@ -169,7 +170,7 @@ void CollectSplits(const Ref<PrimExpr>& e, std::vector<Split>* out) {
   const auto& y = e->operands[1];
   for (const auto& s : *out) {
     if (s.select) continue;
-    if ((StructuralEqual(s.a, x) && StructuralEqual(s.b, y)) || (StructuralEqual(s.a, y) && StructuralEqual(s.b, x))) {
+    if ((SameTerm(s.a, x) && SameTerm(s.b, y)) || (SameTerm(s.a, y) && SameTerm(s.b, x))) {
       return;
     }
   }
@@ -182,12 +183,12 @@ Ref<PrimExpr> Choose(const Ref<PrimExpr>& e, const std::vector<Split>& splits, u
   for (size_t i = 0; i < splits.size(); ++i) {
     const Split& s = splits[i];
     bool second = (bits >> i) & 1u;
-    if (s.select && e->kind == PrimKind::kSelect && StructuralEqual(s.a, e->operands[0])) {
+    if (s.select && e->kind == PrimKind::kSelect && SameTerm(s.a, e->operands[0])) {
       return Choose(e->operands[second ? 2 : 1], splits, bits);
     }
     if (!s.select && (e->kind == PrimKind::kMin || e->kind == PrimKind::kMax)) {
-      bool same = StructuralEqual(s.a, e->operands[0]) && StructuralEqual(s.b, e->operands[1]);
-      bool swapped = StructuralEqual(s.a, e->operands[1]) && StructuralEqual(s.b, e->operands[0]);
+      bool same = SameTerm(s.a, e->operands[0]) && SameTerm(s.b, e->operands[1]);
+      bool swapped = SameTerm(s.a, e->operands[1]) && SameTerm(s.b, e->operands[0]);
       if (!same && !swapped) continue;
       const Ref<PrimExpr>& small = second ? s.b : s.a;
       const Ref<PrimExpr>& large = second ? s.a : s.b;

@@ -414,10 +414,9 @@ Ref<StructInfo> Lub(const Ref<StructInfo>& a, const Ref<StructInfo>& b, ProofCon
       auto& y = static_cast<const FuncStructInfo&>(*b);
       bool pure = x.pure && y.pure;
       if (x.params && y.params && x.params->size() == y.params->size()) {
-        bool same = true;
-        for (size_t i = 0; same && i < x.params->size(); ++i) {
-          same = StructuralEqual((*x.params)[i], (*y.params)[i]);
-        }
+        // The parameter lists compared as one structure, so that the renaming is one for all
+        // of them: (n), (m) and (a), (a) are different signatures.
+        bool same = StructuralEqual(TupleStructInfo::Make(*x.params), TupleStructInfo::Make(*y.params));
         if (same) {
           // θ renames y's signature variables to x's, bound from the parameters.
           std::vector<Ref<PrimExpr>> positions;

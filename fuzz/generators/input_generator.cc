@@ -126,7 +126,9 @@ class Inputs {
       } else if (o_.finite) {
         t.SetInt(i, c_.Range(1, 6));
       } else {
-        t.SetInt(i, IsUnsignedInt(dt) ? c_.Range(0, 9) : c_.Range(-6, 6));
+        // Zero rarely: one zero divisor traps a whole integer division (E3006).
+        int64_t v = c_.Chance(6) ? 0 : c_.Range(1, IsUnsignedInt(dt) ? 9 : 6);
+        t.SetInt(i, IsUnsignedInt(dt) || c_.Chance(50) ? v : -v);
       }
     }
   }

@@ -112,7 +112,7 @@ class Candidates {
     Ref<Expr> y = x->var;
     int64_t pick = c_.Range(0, 3);
     if (pick == 1) {
-      y = b_.ScalarConst(dt);
+      y = b_.ScalarConst(dt, /*nonzero=*/true);
     } else if (pick >= 2) {
       auto other = b_.PickTensor([&](const TensorStructInfo& t) { return t.dtype == dt; });
       if (other) y = other->var;
@@ -241,10 +241,16 @@ class Candidates {
         if (!x) return false;
         int r = T(*x)->ndim + (op_->id == OpId::kStack ? 1 : 0);
         std::vector<Ref<Expr>> parts(static_cast<size_t>(c_.Range(1, 3)), x->var);
-        if (auto other = b_.PickTensor([&](const TensorStructInfo& t) { return t.dtype == T(*x)->dtype && t.ndim == T(*x)->ndim; }); other && c_.Chance(40)) {
+        int64_t axis_v = Axis(r);
+        if (auto other = b_.PickTensor([&](const TensorStructInfo& t) { return t.dtype == T(*x)->dtype && t.ndim == T(*x)->ndim; }); other && c_.Chance(30)) {
           parts.push_back(other->var);
+        } else if (op_->id == OpId::kConcat && Dims(*x) && c_.Chance(50)) {
+          // A part of another extent along the axis.
+          std::vector<Ref<PrimExpr>> d = *Dims(*x);
+          d[static_cast<size_t>(axis_v < 0 ? axis_v + r : axis_v)] = b_.RandomDim(true);
+          if (Ref<Var> made = Filled(d, T(*x)->dtype)) parts.insert(parts.begin() + c_.Range(0, static_cast<int64_t>(parts.size())), made);
         }
-        AttrValue axis = AttrValue::Int(Axis(r));
+        AttrValue axis = AttrValue::Int(axis_v);
         if (Ok(Make({{"tensors", Tuple::Make(parts)}}, {{"axis", axis}}))) return true;
         return Ok(Make({{"tensors", Tuple::Make({x->var, x->var})}}, {{"axis", axis}}));
       }
@@ -669,14 +675,16 @@ DataType TypedBuilder::RandomDType() {
   return kWeighted[c_.Range(0, 13)];
 }
 
-Ref<Expr> TypedBuilder::ScalarConst(DataType t) {
+Ref<Expr> TypedBuilder::ScalarConst(DataType t, bool nonzero) {
   auto data = std::make_shared<TensorData>(t, std::vector<int64_t>{});
+  int64_t v = c_.Range(nonzero ? 1 : 0, 8);
+  if (!IsUnsignedInt(t) && c_.Chance(50)) v = -v;
   if (IsFloat(t)) {
-    data->SetDouble(0, static_cast<double>(c_.Range(-8, 8)) / 4);
+    data->SetDouble(0, static_cast<double>(v) / 4);
   } else if (t == DataType::kBool) {
-    data->SetInt(0, c_.Range(0, 1));
+    data->SetInt(0, nonzero ? 1 : c_.Range(0, 1));
   } else {
-    data->SetInt(0, IsUnsignedInt(t) ? c_.Range(0, 5) : c_.Range(-4, 4));
+    data->SetInt(0, v);
   }
   return Constant::Make(data);
 }

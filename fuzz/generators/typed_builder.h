@@ -97,7 +97,8 @@ class TypedBuilder {
   // ---- small random things ----
   Ref<PrimExpr> RandomDim(bool allow_arith);
   DataType RandomDType();
-  Ref<Expr> ScalarConst(DataType t);
+  /// A 0-d constant of dtype `t` (never zero when `nonzero`: a divisor).
+  Ref<Expr> ScalarConst(DataType t, bool nonzero = false);
   Ref<Expr> IntTensorConst(const std::vector<int64_t>& shape, int64_t lo, int64_t hi);
   Chooser& c() { return c_; }
   Coverage& coverage() { return cov_; }

@@ -31,6 +31,16 @@ revert() {
 }
 trap revert EXIT INT TERM
 
+# The baseline: without a mutant the same run must pass, or every "catch" would be noise.
+cmake --build "$build" --target rlx >"$build/mutant-build.log" 2>&1
+if ! "$build/tools/rlx" fuzz --seed 1 --time "$seconds" --no-save --no-reduce --max-failures 1 --quiet \
+    >"$build/mutant-run.log" 2>&1; then
+  echo "run_mutants.sh: the fuzzer fails without a mutant:" >&2
+  grep -m3 -A1 '^FAIL' "$build/mutant-run.log" >&2 || tail -n 5 "$build/mutant-run.log" >&2
+  exit 2
+fi
+echo "baseline: $(head -n1 "$build/mutant-run.log")"
+
 caught=0
 total=0
 report=""

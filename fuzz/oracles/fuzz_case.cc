@@ -142,8 +142,32 @@ const std::string& FuzzCase::FirstError() {
 }
 
 const Outcome& FuzzCase::Reference() {
-  if (!reference_) reference_ = Interpret(module_, args_);
+  if (!reference_) reference_ = InterpretTraced(module_, args_, &trace_);
   return *reference_;
+}
+
+const Trace& FuzzCase::ReferenceTrace() {
+  Reference();
+  return trace_;
+}
+
+Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<interp::Value>& args, Trace* trace) {
+  return InterpretObserved(module, args, [trace](const Binding& b, const interp::Value& v, const interp::Environment&) {
+    // A copy: the interpreter's allocator counts the tensors it made while they are alive.
+    (*trace)[b.var.get()].push_back(CopyValue(v));
+  });
+}
+
+std::string CompareTraces(const Trace& before, const Trace& after) {
+  for (const auto& [var, values] : before) {
+    auto it = after.find(var);
+    // Only variables bound once in both runs: a rewrite may change how often a function
+    // runs (inlining one of two calls), which pairs bindings of different calls.
+    if (it == after.end() || values.size() != 1 || it->second.size() != 1) continue;
+    std::string d = SameValue(values[0], it->second[0], "'" + var->name + "'");
+    if (!d.empty()) return d;
+  }
+  return "";
 }
 
 }  // namespace rlx::fuzz

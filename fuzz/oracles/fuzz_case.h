@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "checker/checker.h"
@@ -42,6 +43,18 @@ Outcome InterpretObserved(
 /// printed text), else the first difference.
 std::string CompareOutcomes(const Outcome& a, const Outcome& b);
 
+/// The values every variable was bound to during a run, in order (a variable in a loop or a
+/// recursive function is bound more than once).
+using Trace = std::unordered_map<const Var*, std::vector<interp::Value>>;
+
+/// The interpreter's run with its trace.
+Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<interp::Value>& args, Trace* trace);
+
+/// "" when the values of the variables both traces have are the same, else the first that
+/// differs. A rewrite that keeps a binding's variable must keep its values: this sees a
+/// difference even where it never reaches the result.
+std::string CompareTraces(const Trace& before, const Trace& after);
+
 /// A one-line description of an outcome.
 std::string DescribeOutcome(const Outcome& o);
 
@@ -62,6 +75,8 @@ class FuzzCase {
   bool Accepted() { return Check().ok; }
   /// The reference interpreter's run of the module (only for accepted modules).
   const Outcome& Reference();
+  /// The values of its variables in that run.
+  const Trace& ReferenceTrace();
 
  private:
   uint64_t seed_;
@@ -71,6 +86,7 @@ class FuzzCase {
   std::string check_diags_;
   std::string first_error_;
   std::optional<Outcome> reference_;
+  Trace trace_;
 };
 
 }  // namespace rlx::fuzz

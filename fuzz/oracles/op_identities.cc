@@ -61,7 +61,7 @@ class Identities : public ExprMutator {
     for (const auto& binding : in.bindings) {
       out_ = &out.bindings;
       Ref<Var> v = binding.var;
-      if (!binding.is_match_cast() && c_.Chance(50) && RewriteCall(binding)) {
+      if (!binding.is_match_cast() && c_.Chance(70) && RewriteCall(binding)) {
         ++rewrites;
       } else {
         out.bindings.push_back(binding);

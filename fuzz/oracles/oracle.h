@@ -60,8 +60,9 @@ using Transform = std::function<Ref<IRModule>(const Ref<IRModule>& module, uint6
 /// Implementation A vs implementation B: both runs give the same outcome.
 std::unique_ptr<Oracle> Differential(std::string name, Runner a, Runner b);
 /// Before vs after a transformation: the checker accepts the result and the runner gives
-/// the same outcome on it as on the original.
-std::unique_ptr<Oracle> PassPreserves(std::string name, Transform t, Runner run = Interpret);
+/// the same outcome on it as on the original. Without a runner: the reference interpreter,
+/// which also compares the values of every variable the transformation kept.
+std::unique_ptr<Oracle> PassPreserves(std::string name, Transform t, Runner run = nullptr);
 
 /// Every oracle, in the order they run (the checker first: the others need a valid module).
 std::vector<std::unique_ptr<Oracle>> AllOracles();

@@ -50,8 +50,10 @@ class ClaimGen {
                                     PrimKind::kFloorMod, PrimKind::kMin, PrimKind::kMax, PrimKind::kTruncDiv,
                                     PrimKind::kTruncMod};
     PrimKind k = kOps[c_.Range(0, 8)];
-    Ref<PrimExpr> lhs = Expr(depth - 1);
     bool division = k == PrimKind::kFloorDiv || k == PrimKind::kFloorMod || k == PrimKind::kTruncDiv || k == PrimKind::kTruncMod;
+    // A dividend that may be negative, where floor and truncating division differ.
+    Ref<PrimExpr> lhs = division && c_.Chance(50) ? PrimExpr::Binary(PrimKind::kSub, Expr(depth - 1), Expr(depth - 1))
+                                                 : Expr(depth - 1);
     Ref<PrimExpr> rhs = division && c_.Chance(70) ? PrimExpr::Int(c_.Chance(80) ? c_.Range(1, 4) : -c_.Range(1, 3)) : Expr(depth - 1);
     return PrimExpr::Binary(k, lhs, rhs);
   }

@@ -33,7 +33,7 @@ int64_t OutExtent(OpInvocation& inv, int c, int64_t in, int64_t before, int64_t 
   const int64_t span = in + before + after - dil * (k - 1) - 1;
   if (span < 0) inv.FailConstraint(c, "the window does not fit in the padded input");
   // In ceil mode the last window is kept even when it starts in the trailing padding (as TVM
-  // does; PyTorch drops it): spec op.nn.max_pool2d, "Unlike PyTorch".
+  // does; PyTorch drops it): spec §5.8, R.nn.max_pool2d, "Unlike PyTorch".
   return (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
 }
 
