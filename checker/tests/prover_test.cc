@@ -77,6 +77,22 @@ TEST(Prover, CounterexamplesAreChecked) {
   EXPECT_LT(r3.counterexample[0].second, 0);
 }
 
+TEST(Prover, CaseSplitsKeepDistinctVariablesApart) {
+  // max(k, m) and max(n, k) are two splits: k, m, n are different variables even though the
+  // two terms are equal up to renaming (found by the fuzz harness's prover oracle).
+  Prover p;
+  P n = V("n"), m = V("m"), k = V("k");
+  auto Max = [](P a, P b) { return Bin(PrimKind::kMax, a, b); };
+  auto Min = [](P a, P b) { return Bin(PrimKind::kMin, a, b); };
+  std::vector<P> as = {Ge(n, C(1)), Ge(m, C(1)), NonNeg(k)};
+  P claim = Le(Bin(PrimKind::kSub, Max(k, m), Max(n, k)), C(5));
+  ExpectFalsifies(p.Prove(as, claim), as, claim);
+  P claim2 = Ge(Min(C(6), Min(n, n)), Bin(PrimKind::kSub, n, Max(m, m)));
+  ExpectFalsifies(p.Prove({Ge(n, C(1)), Ge(m, C(1))}, claim2), {Ge(n, C(1)), Ge(m, C(1))}, claim2);
+  // The same split twice is still one: max(k, m) - max(m, k) == 0.
+  EXPECT_EQ(p.Prove({}, Eq(Bin(PrimKind::kSub, Max(k, m), Max(m, k)), C(0))).answer, Answer::kProven);
+}
+
 TEST(Prover, AssumptionsAndBoundsAreUsed) {
   Prover p;
   P n = V("n");

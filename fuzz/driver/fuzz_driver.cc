@@ -1,6 +1,9 @@
 #include "fuzz/driver/fuzz_driver.h"
 
+#include <unistd.h>
+
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +23,46 @@ namespace rlx::fuzz {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The case each thread is working on, for the crash report: a crash (a bug in rlx or in an
+// oracle) ends the process, so its seed is written from the signal handler.
+constexpr int kMaxThreads = 256;
+std::atomic<uint64_t> g_current[kMaxThreads];
+std::atomic<int> g_threads{0};
+
+void WriteAll(const char* s, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(STDERR_FILENO, s, n);
+    if (k <= 0) return;
+    s += k;
+    n -= static_cast<size_t>(k);
+  }
+}
+
+void OnCrash(int sig) {
+  static const char head[] = "\nrlx fuzz: crashed (signal ";
+  WriteAll(head, sizeof head - 1);
+  char num[24];
+  int len = 0;
+  for (int v = sig; v > 0 || len == 0; v /= 10) num[len++] = static_cast<char>('0' + v % 10);
+  while (len > 0) WriteAll(&num[--len], 1);
+  static const char mid[] = ") in a case; reproduce with: rlx fuzz --count 1 --seed";
+  WriteAll(mid, sizeof mid - 1);
+  for (int t = 0; t < g_threads.load() && t < kMaxThreads; ++t) {
+    uint64_t seed = g_current[t].load();
+    char digits[24];
+    int n = 0;
+    do {
+      digits[n++] = static_cast<char>('0' + seed % 10);
+      seed /= 10;
+    } while (seed > 0);
+    WriteAll(" ", 1);
+    while (n > 0) WriteAll(&digits[--n], 1);
+  }
+  WriteAll("\n", 1);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
 
 constexpr uint64_t kInputSalt = 0x696e70757473ULL;
 
@@ -57,7 +100,8 @@ class Run {
   }
 
   FuzzStats Go() {
-    int jobs = std::max(1, o_.jobs);
+    int jobs = std::min(kMaxThreads, std::max(1, o_.jobs));
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, OnCrash);
     std::vector<std::thread> threads;
     for (int j = 1; j < jobs; ++j) threads.emplace_back([this] { Work(); });
     std::thread progress;
@@ -84,6 +128,7 @@ class Run {
   }
 
   void Work() {
+    const int slot = g_threads.fetch_add(1) % kMaxThreads;
     // Each thread has its own oracles (they may keep state).
     std::vector<std::unique_ptr<Oracle>> oracles;
     for (auto& oracle : AllOracles()) {
@@ -93,6 +138,7 @@ class Run {
       int64_t i = next_++;
       if (o_.count > 0 && i >= o_.count) break;
       uint64_t seed = o_.seed + static_cast<uint64_t>(i);
+      g_current[slot] = seed;
       Generated g = Generate(seed, o_);
       FuzzCase fc(seed, g.module, g.args);
       if (o_.print_programs) Print(seed, g);

@@ -107,13 +107,14 @@ class Inputs {
                                         std::numeric_limits<double>::infinity(),
                                         -std::numeric_limits<double>::infinity(),
                                         std::numeric_limits<double>::quiet_NaN(),
+                                        -std::numeric_limits<double>::quiet_NaN(),
                                         1e-40,   // subnormal in float32
                                         -3e-44,  // subnormal in float32
                                         6e-8,    // subnormal in float16
                                         65504.0,
                                         3.0e38,
                                         -1.0};
-        t.SetDouble(i, kEdges[c_.Range(0, 10)]);
+        t.SetDouble(i, kEdges[c_.Range(0, 11)]);
       } else {
         t.SetDouble(i, static_cast<double>(c_.Range(-40, 40)) / 8);
       }

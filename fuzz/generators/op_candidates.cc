@@ -5,6 +5,7 @@
 // when the rule accepts it without a run-time check; its derived struct info feeds later
 // choices.
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "checker/ops/derive_alone.h"
@@ -446,9 +447,13 @@ class Candidates {
   }
 
   // ---- neural-network ops ----
-  // A float tensor of rank 4 (NCHW), reshaped from one of the pool when there is none.
+  // A float tensor of rank 4 (NCHW) with known extents, reshaped from one of the pool when
+  // there is none.
   std::optional<Slot> Image() {
-    if (auto x = b_.PickTensor([](const TensorStructInfo& t) { return IsFloat(t.dtype) && t.ndim == 4; }); x && c_.Chance(60)) return x;
+    if (auto x = b_.PickTensor([](const TensorStructInfo& t) { return IsFloat(t.dtype) && t.ndim == 4 && t.dims(); });
+        x && c_.Chance(60)) {
+      return x;
+    }
     auto x = NeedFloat([](const TensorStructInfo& t) { return t.dims() && t.ndim >= 1 && t.ndim <= 4; });
     if (!x) return std::nullopt;
     std::vector<Ref<PrimExpr>> d = *Dims(*x);
@@ -679,7 +684,14 @@ Ref<Expr> TypedBuilder::ScalarConst(DataType t, bool nonzero) {
   auto data = std::make_shared<TensorData>(t, std::vector<int64_t>{});
   int64_t v = c_.Range(nonzero ? 1 : 0, 8);
   if (!IsUnsignedInt(t) && c_.Chance(50)) v = -v;
-  if (IsFloat(t)) {
+  if (IsFloat(t) && c_.Chance(8)) {
+    // An edge value: the printer and parser must keep its bits (text.print.float).
+    double sub = t == DataType::kFloat16 ? 6e-8 : t == DataType::kFloat64 ? 5e-324 : 1e-40;
+    const double edges[] = {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                            std::numeric_limits<double>::quiet_NaN(), sub, -sub, 65504.0,
+                            nonzero ? 0.5 : -0.0};
+    data->SetDouble(0, edges[c_.Range(0, 6)]);
+  } else if (IsFloat(t)) {
     data->SetDouble(0, static_cast<double>(v) / 4);
   } else if (t == DataType::kBool) {
     data->SetInt(0, nonzero ? 1 : c_.Range(0, 1));
