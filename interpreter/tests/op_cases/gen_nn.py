@@ -1029,6 +1029,21 @@ def gen_intrinsics():
            spec=["eval.bound", "op.set_dimension_size.c4"])
 
 
+def gen_pools_trailing_window():
+    """Ceil mode keeps a last window that starts in the trailing padding, as TVM does (PyTorch
+    drops it): H = W = 2, pool 3, stride 2, padding 2 give 3 x 3 windows, the last of each axis
+    over padding only, which max pooling fills with the lowest value (eval.num.empty-window).
+    Found by the fuzz harness; fixed inputs, so the RNG stream of the other cases is unchanged."""
+    dt = "float32"
+    x = arr(np.array([1.5, -2.0, 0.25, 3.0], dtype=object).reshape(1, 1, 2, 2), dt)
+    lo = float("-inf")
+    want = np.array([1.5, 1.5, lo, 1.5, 3.0, lo, lo, lo, lo], dtype=object).reshape(1, 1, 3, 3)
+    W.case(f"nn.max_pool2d.{dt}.ceil_last_window_in_padding",
+           "R.nn.max_pool2d(x, pool_size=[3, 3], strides=[2, 2], padding=[2, 2, 2, 2], ceil_mode=True)",
+           [("x", dt, x)], expect=(dt, want), compare="exact",
+           spec=["eval.call.op", "eval.num.empty-window"])
+
+
 def main():
     import warnings
     warnings.simplefilter("ignore", RuntimeWarning)  # float16 overflow to inf is intended
@@ -1039,6 +1054,7 @@ def main():
     gen_adaptive()
     gen_pad()
     gen_intrinsics()
+    gen_pools_trailing_window()
     W.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nn.cases"))
 
 
