@@ -45,8 +45,9 @@ class PassOracle : public Oracle {
     // With the interpreter, the values of the variables the rewrite kept are compared too.
     Trace trace;
     Outcome y = run_ ? run_(after, c.args()) : InterpretTraced(after, c.args(), &trace);
+    const Trace* before = run_ ? nullptr : &c.ReferenceTrace();
     std::string d = CompareOutcomes(c.Reference(), y);
-    if (d.empty() && !run_) d = CompareTraces(c.ReferenceTrace(), trace);
+    if (d.empty() && before) d = CompareTraces(*before, trace);
     if (d.empty()) return Verdict::Pass();
     Verdict v = Verdict::Fail("before and after " + name_ + ": " + d, {"eval.seq", "eval.binding.var"});
     v.witness = after;

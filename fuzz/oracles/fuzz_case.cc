@@ -142,12 +142,18 @@ const std::string& FuzzCase::FirstError() {
 }
 
 const Outcome& FuzzCase::Reference() {
-  if (!reference_) reference_ = InterpretTraced(module_, args_, &trace_);
+  if (!reference_) reference_ = Interpret(module_, args_);
   return *reference_;
 }
 
 const Trace& FuzzCase::ReferenceTrace() {
-  Reference();
+  // Traced only when a before/after oracle asks (the trace copies every value); the traced
+  // run is the reference run from then on.
+  if (!traced_) {
+    trace_.clear();
+    reference_ = InterpretTraced(module_, args_, &trace_);
+    traced_ = true;
+  }
   return trace_;
 }
 

@@ -87,6 +87,7 @@ class FuzzCase {
   std::string first_error_;
   std::optional<Outcome> reference_;
   Trace trace_;
+  bool traced_ = false;
 };
 
 }  // namespace rlx::fuzz
