@@ -5,6 +5,7 @@
 //   a + b -> b + a (and every commutative op)      a - b -> a + (-b) (floats, signed ints)
 //   floor_mod(a, b) -> a - floor_divide(a, b) * b (ints)      where(c, x, y) -> where(!c, y, x)
 //   reduce(x, axis) -> squeeze(reduce(x, axis, keepdims=True), axis)
+//   maximum(a, b) -> -minimum(-a, -b), max(x) -> -min(-x) and back, relu(x) -> -minimum(-x, -0.0) (floats)
 //   v -> permute_dims(permute_dims(v, p), p^-1) | flip(flip(v, a), a) | reshape(reshape(v, [size]), shape_of(v))
 //     | squeeze(expand_dims(v, a), a) | strided_slice(v, whole axis) | concat((v,)) | split(v, 1)[0]
 //     | astype(astype(v, wider), dtype) | v + 0 | v * 1 | where(True, v, v)
@@ -94,12 +95,13 @@ class Identities : public ExprMutator {
     if (!op) return false;
     OpId id = op->info->id;
     const Var& v = *b.var;
+    auto t = TensorOf(b.var);
+    DataType dt = t ? t->dtype : DataType::kVoid;
+    if (IsFloat(dt) && c_.Chance(40) && RewriteByDuality(b, *call, id)) return true;
     if (Commutative(id) && call->args.size() == 2) {
       out_->push_back(Binding::VarBinding(b.var, Call::Make(call->op, {call->args[1], call->args[0]}, call->attrs)));
       return true;
     }
-    auto t = TensorOf(b.var);
-    DataType dt = t ? t->dtype : DataType::kVoid;
     if (id == OpId::kSubtract && (IsFloat(dt) || IsSignedInt(dt))) {
       Ref<Var> neg = Bind(v, MakeCall(OpId::kNegative, {{"x", call->args[1]}}));
       out_->push_back(Binding::VarBinding(b.var, MakeCall(OpId::kAdd, {{"x1", call->args[0]}, {"x2", neg}})));
@@ -138,6 +140,31 @@ class Identities : public ExprMutator {
       return true;
     }
     return false;
+  }
+
+  // Float max and min through their dual, exact in IEEE 754 (negation only flips the sign,
+  // NaN propagates through both, and the signs of zeros come out right):
+  //   maximum(a, b) -> -minimum(-a, -b)    max(x, axis) -> -min(-x, axis)    and back
+  //   relu(x) -> -minimum(-x, -0.0)
+  bool RewriteByDuality(const Binding& b, const Call& call, OpId id) {
+    const Var& v = *b.var;
+    auto neg = [&](const Ref<Expr>& x) { return Bind(v, MakeCall(OpId::kNegative, {{"x", x}})); };
+    Ref<Var> inner;
+    if (id == OpId::kMaximum || id == OpId::kMinimum) {
+      OpId dual = id == OpId::kMaximum ? OpId::kMinimum : OpId::kMaximum;
+      Ref<Var> na = neg(call.args[0]), nb = neg(call.args[1]);
+      inner = Bind(v, MakeCall(dual, {{"x1", na}, {"x2", nb}}));
+    } else if (id == OpId::kMax || id == OpId::kMin) {
+      OpId dual = id == OpId::kMax ? OpId::kMin : OpId::kMax;
+      inner = Bind(v, MakeCall(dual, {{"x", neg(call.args[0])}}, call.attrs.entries()));
+    } else if (id == OpId::kRelu) {
+      auto t = TensorOf(b.var);
+      inner = Bind(v, MakeCall(OpId::kMinimum, {{"x1", neg(call.args[0])}, {"x2", Scalar(t->dtype, -0.0)}}));
+    } else {
+      return false;
+    }
+    out_->push_back(Binding::VarBinding(b.var, MakeCall(OpId::kNegative, {{"x", inner}})));
+    return true;
   }
 
   // Passes `v` through an identity chain; later uses see the chain's result.

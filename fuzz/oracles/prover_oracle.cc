@@ -1,6 +1,8 @@
 // Oracle 4: prover soundness on random shape claims. A proven claim must hold on random
 // valuations that satisfy the assumptions; a counterexample must satisfy the assumptions and
 // falsify the claim; the fast paths (algebra, evaluation) and Z3 must never disagree.
+#include <optional>
+
 #include "checker/prover/prover.h"
 #include "fuzz/generators/chooser.h"
 #include "fuzz/oracles/basic_oracles.h"
@@ -14,7 +16,18 @@ struct Claim {
   std::vector<Ref<PrimExpr>> vars;
   std::vector<Ref<PrimExpr>> assumptions;
   Ref<PrimExpr> claim;
+  // Set for a pinned claim (every variable fixed by an assumption): the claim's truth,
+  // computed by the evaluator, which each answer must agree with.
+  std::optional<bool> truth;
 };
+
+// 1 when true, 0 when false, -1 when undefined (a division by zero) under `values`.
+int Holds(const Ref<PrimExpr>& e, const PrimAssignment& values) {
+  PrimEvalError err;
+  auto v = EvalPrim(*e, values, &err);
+  if (!v) return -1;
+  return *v != 0 ? 1 : 0;
+}
 
 class ClaimGen {
  public:
@@ -33,6 +46,38 @@ class ClaimGen {
     if (c_.Chance(20)) out.assumptions.push_back(Compare(1));
     out.claim = Compare(2);
     return out;
+  }
+
+  /// A claim about one point: `n == 3, m == -5 => e == v` (or `!= v`), with v the evaluator's
+  /// value of e there. Its truth is known, so it checks each operator's encoding in the
+  /// prover's stages (Z3's floor division and modulo of negative operands above all) rather
+  /// than their reasoning. Values may be negative: nothing assumes a sign.
+  Claim Pinned() {
+    Claim out;
+    static const char* kNames[] = {"n", "m", "k"};
+    int nvars = static_cast<int>(c_.Range(1, 3));
+    PrimAssignment values;
+    for (int i = 0; i < nvars; ++i) {
+      out.vars.push_back(PrimExpr::Var(kNames[i]));
+      int64_t x = c_.Range(-9, 9);
+      values[out.vars.back().get()] = x;
+      out.assumptions.push_back(PrimExpr::Binary(PrimKind::kEQ, out.vars.back(), PrimExpr::Int(x)));
+    }
+    vars_ = out.vars;
+    for (;;) {
+      Ref<PrimExpr> e = Expr(static_cast<int>(c_.Range(1, 3)));
+      PrimEvalError err;
+      std::optional<int64_t> v = EvalPrim(*e, values, &err);
+      if (!v) continue;  // a division by zero at this point: the claim would be vacuous
+      // Mostly `e != v`, false: a stage whose encoding of e gives another value proves it.
+      // (A stage that disproves a true claim is caught by the prover itself, which confirms
+      // counterexamples by evaluation, and answers unknown.)
+      bool equal = c_.Chance(50);
+      int64_t rhs = c_.Chance(80) ? *v : *v + (c_.Chance(50) ? 1 : -1) * c_.Range(1, 2);
+      out.claim = PrimExpr::Binary(equal ? PrimKind::kEQ : PrimKind::kNE, e, PrimExpr::Int(rhs));
+      out.truth = equal == (rhs == *v);
+      return out;
+    }
   }
 
  private:
@@ -62,14 +107,6 @@ class ClaimGen {
   std::vector<Ref<PrimExpr>> vars_;
 };
 
-// 1 when true, 0 when false, -1 when undefined (a division by zero) under `values`.
-int Holds(const Ref<PrimExpr>& e, const PrimAssignment& values) {
-  PrimEvalError err;
-  auto v = EvalPrim(*e, values, &err);
-  if (!v) return -1;
-  return *v != 0 ? 1 : 0;
-}
-
 bool AllHold(const std::vector<Ref<PrimExpr>>& as, const PrimAssignment& values) {
   for (const auto& a : as) {
     if (Holds(a, values) != 1) return false;
@@ -81,50 +118,65 @@ class ProverOracle : public Oracle {
  public:
   const std::string& name() const override { static const std::string n = "prover"; return n; }
   std::string description() const override {
-    return "random shape claims (three per case through the fast paths, one case in three through Z3 too): proven ones hold on random valuations, counterexamples falsify, the answers never contradict";
+    return "random shape claims (three per case through the fast paths, one case in three through Z3 too; and a claim about one point, whose truth the evaluator knows, through the fast paths and Z3): proven ones hold on random valuations, counterexamples falsify, the answers never contradict";
   }
   bool needs_valid_module() const override { return false; }
 
   Verdict Check(FuzzCase& c) override {
     RngChooser rng(c.seed() ^ 0x70726f766572ULL);
+    // One prover of each kind per case, shared by its claims (a prover that reaches Z3 makes
+    // one solver context, which costs milliseconds). Z3 answers within a small resource limit
+    // here (a claim it cannot decide quickly is unknown, which is never wrong), so that the
+    // oracle keeps the fuzzer's pace.
+    prover::ProverOptions fast_o, full_o, z3_o;
+    fast_o.use_z3 = false;
+    full_o.z3_rlimit = 200'000;
+    z3_o.use_algebra = false;
+    z3_o.evaluations = 0;
+    z3_o.z3_rlimit = 200'000;
+    prover::Prover fast(fast_o), full(full_o), z3(z3_o);
     // Every case: three claims through the fast paths alone (algebra, case splits,
-    // evaluation: microseconds). One case in three: one claim through the default prover and
-    // Z3 alone as well (a query that reaches Z3 costs a fresh solver context, milliseconds).
+    // evaluation: microseconds); one case in three, the first also through the default
+    // prover and Z3 alone.
+    bool z3_case = c.seed() % 3 == 0;
     for (int i = 0; i < 3; ++i) {
       Claim claim = ClaimGen(rng).Make();
-      Verdict v = Compare(claim, rng, /*with_z3=*/i == 0 && c.seed() % 3 == 0);
+      std::vector<Stage> stages = {{"fast paths", &fast}};
+      if (i == 0 && z3_case) stages.insert(stages.end(), {{"default", &full}, {"Z3 alone", &z3}});
+      Verdict v = Compare(claim, rng, stages);
       if (!v.ok) return v;
     }
-    return Verdict::Pass();
+    // A pinned claim every case, through the fast paths and Z3 alone (with every variable
+    // fixed Z3 decides at once).
+    Claim pinned = ClaimGen(rng).Pinned();
+    return Compare(pinned, rng, {{"fast paths", &fast}, {"Z3 alone", &z3}});
   }
 
  private:
-  static Verdict Compare(const Claim& claim, Chooser& rng, bool with_z3) {
+  struct Stage {
+    const char* name;
+    prover::Prover* prover;
+  };
+
+  static Verdict Compare(const Claim& claim, Chooser& rng, const std::vector<Stage>& stages) {
     std::string text = Describe(claim);
     const std::vector<std::string> rules = {"sinfo.prove.answers"};
-    prover::ProverOptions fast_o;
-    fast_o.use_z3 = false;
-    prover::Prover fast(fast_o);
-    std::vector<std::pair<const char*, prover::ProofResult>> answers = {{"fast paths", fast.Prove(claim.assumptions, claim.claim)}};
-    if (with_z3) {
-      // Z3 answers within a small resource limit here (a claim it cannot decide quickly is
-      // unknown, which is never wrong), so that the oracle keeps the fuzzer's pace.
-      prover::ProverOptions full_o;
-      full_o.z3_rlimit = 200'000;
-      prover::ProverOptions z3_o;
-      z3_o.use_algebra = false;
-      z3_o.evaluations = 0;
-      z3_o.z3_rlimit = 200'000;
-      prover::Prover full(full_o), z3(z3_o);
-      answers.push_back({"default", full.Prove(claim.assumptions, claim.claim)});
-      answers.push_back({"Z3 alone", z3.Prove(claim.assumptions, claim.claim)});
-    }
+    std::vector<std::pair<const char*, prover::ProofResult>> answers;
+    for (const Stage& s : stages) answers.push_back({s.name, s.prover->Prove(claim.assumptions, claim.claim)});
     for (const auto& [who, r] : answers) {
+      if (claim.truth && r.answer != prover::Answer::kUnknown &&
+          (r.answer == prover::Answer::kProven) != *claim.truth) {
+        Verdict v = Verdict::Fail(std::string(who) + " says " + prover::AnswerName(r.answer) + " for " + text +
+                                      ", which evaluates to " + (*claim.truth ? "true" : "false"),
+                                  rules);
+        v.assertion = Assertion(claim, /*holds=*/*claim.truth);
+        return v;
+      }
       if (r.answer == prover::Answer::kProven) {
         std::string bad = CheckProof(claim, rng);
         if (!bad.empty()) {
           Verdict v = Verdict::Fail(std::string(who) + " proved " + text + " but " + bad, rules);
-          v.assertion = Disproven(claim);
+          v.assertion = Assertion(claim, /*holds=*/false);
           return v;
         }
       } else if (r.answer == prover::Answer::kDisproven) {
@@ -143,7 +195,7 @@ class ProverOracle : public Oracle {
                                         answers[j].first + " says " + prover::AnswerName(b) + " for " + text,
                                     rules);
           // Every counterexample was checked above, so the claim is false.
-          v.assertion = Disproven(claim);
+          v.assertion = Assertion(claim, /*holds=*/false);
           return v;
         }
       }
@@ -151,11 +203,13 @@ class ProverOracle : public Oracle {
     return Verdict::Pass();
   }
 
-  // The claim as a conformance assertion (claim-file syntax, docs/prove.md).
-  static std::string Disproven(const Claim& c) {
+  // The claim as a conformance assertion that it is proven (`holds`) or disproven (claim-file
+  // syntax, docs/prove.md).
+  static std::string Assertion(const Claim& c, bool holds) {
     std::string params;
     for (const auto& v : c.vars) params += (params.empty() ? "" : ", ") + v->name + ": T.int64";
-    std::string out = "%% assert_disproven [sinfo.prove.answers sinfo.prove.assumptions]\n@claim(expect=\"disproven\")\n";
+    std::string want = holds ? "proven" : "disproven";
+    std::string out = "%% assert_" + want + " [sinfo.prove.answers sinfo.prove.assumptions]\n@claim(expect=\"" + want + "\")\n";
     out += "def fuzz_claim(" + params + "):\n";
     for (const auto& a : c.assumptions) out += "    T.assume(" + text::PrintPrimExpr(a) + ")\n";
     return out + "    return " + text::PrintPrimExpr(c.claim) + "\n";

@@ -57,6 +57,7 @@ TEST(FuzzOracles, DeadBindings) { CheckOracle("dead-bindings", 100); }
 TEST(FuzzOracles, DissolveDataflow) { CheckOracle("dissolve-dataflow", 100); }
 TEST(FuzzOracles, InlineLocal) { CheckOracle("inline-local", 100); }
 TEST(FuzzOracles, ReassociateTuple) { CheckOracle("reassociate-tuple", 100); }
+TEST(FuzzOracles, OpIdentities) { CheckOracle("op-identities", 100); }
 
 }  // namespace
 }  // namespace rlx::fuzz
