@@ -15,7 +15,9 @@ build() {
     echo "fuzz.sh: clang++ is not installed (run scripts/setup.sh)" >&2
     return 77
   fi
+  # OSS-Fuzz's flags: -O1 with line tables only (file:line in reports, half the build time).
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
     -DCMAKE_CXX_COMPILER=clang++ -DRLX_FUZZERS=ON -DRLX_BUILD_TESTS=OFF >/dev/null
   cmake --build "$dir" --target parse_fuzzer run_fuzzer oracle_fuzzer
 }

@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))  # conformance/tests -> the repository root
@@ -75,23 +76,27 @@ def main():
     out = args.jsonl_dir or tempfile.mkdtemp(prefix="check_mutants_")
     os.makedirs(out, exist_ok=True)
 
+    start = time.monotonic()
     code, baseline = run_suite(rlx, "none", os.path.join(out, "none.jsonl"), args.verbose, extra)
+    seconds = time.monotonic() - start
     if not os.path.exists(os.path.join(out, "none.jsonl")):
         print("baseline (mutant none): the runner wrote no results")
         return 1
-    print(f"baseline (mutant none): exit {code}, {len(baseline)} failing assertions"
+    print(f"baseline (mutant none): exit {code}, {len(baseline)} failing assertions, {seconds:.1f} s"
           + "".join(f"\n    {i}: {r.get('reason', '')[:200]}" for i, r in list(baseline.items())[:5]))
 
     missed = []
     for mutant in args.mutants or known:
+        start = time.monotonic()
         code, failing = run_suite(rlx, mutant, os.path.join(out, f"{mutant}.jsonl"), args.verbose,
                                   extra)
+        seconds = time.monotonic() - start
         new = {i: r for i, r in failing.items() if i not in baseline}
         caught = code != 0 and bool(new)
         if not caught:
             missed.append(mutant)
         print(f"{mutant}: {'caught' if caught else 'NOT caught'} (exit {code}, "
-              f"{len(new)} failing assertions)")
+              f"{len(new)} failing assertions, {seconds:.1f} s)")
         for i, r in list(new.items())[:5]:
             print(f"    {i} [{r.get('status')}]: {r.get('reason', '')[:200]}")
     print(f"{len(missed)} mutant(s) not caught: {', '.join(missed)}" if missed
