@@ -346,12 +346,17 @@ void TypedBuilder::MatchCast() {
   };
   std::vector<Ref<PrimExpr>> new_facts;
   Ref<StructInfo> target;
-  if (auto t = As<TensorStructInfo>(src.sinfo); t && t->dims() && c_.Chance(12)) {
+  if (auto t = As<TensorStructInfo>(src.sinfo); t && t->dims() && c_.Chance(15)) {
     // A cast that may fail at run time (eval.match-cast traps E3001): the extents become
-    // other extents in scope or constants, which the checker cannot decide.
+    // other extents in scope or constants, which the checker cannot decide. A lone shape
+    // variable bound earlier is common: the cast must check it, not bind it again.
     std::vector<Ref<PrimExpr>> out;
     for (int i = 0; i < t->ndim; ++i) {
-      out.push_back(c_.Chance(50) ? (*t->dims())[static_cast<size_t>(i)] : RandomDim(false));
+      if (c_.Chance(50)) {
+        out.push_back((*t->dims())[static_cast<size_t>(i)]);
+      } else {
+        out.push_back(!shape_vars_.empty() && c_.Chance(50) ? c_.Pick(shape_vars_) : RandomDim(false));
+      }
     }
     target = TensorStructInfo::MakeDims(out, t->dtype);
     cov_.Add("construct:match-cast-may-fail");
