@@ -131,7 +131,7 @@ void FunctionInferrer::AssumeExtents(const Ref<StructInfo>& s, const std::unorde
 void FunctionInferrer::AssumeMatch(const Ref<StructInfo>& cast, const Ref<StructInfo>& value) {
   if (!cast || !value || cast->kind != value->kind) return;
   auto eq = [this](const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
-    if (a && b && a != b && a->dtype == b->dtype) state_.proofs().Assume(PrimExpr::Binary(PrimKind::kEQ, a, b));
+    if (a && b && a != b && a->dtype == b->dtype) state_.proofs().AssumeIfConsistent(PrimExpr::Binary(PrimKind::kEQ, a, b));
   };
   auto eq_all = [&](const std::vector<Ref<PrimExpr>>* a, const std::vector<Ref<PrimExpr>>* b) {
     if (!a || !b || a->size() != b->size()) return;
@@ -379,9 +379,9 @@ void FunctionInferrer::DeriveBinding(const Binding& b, bool in_dataflow) {
     // Facts established by an assertion hold after it (sinfo.prove.assumptions).
     if (auto call = As<Call>(b.value); call && IsOpCall(*call, OpId::kAssertOp) && !call->args.empty()) {
       if (auto p = As<PrimValue>(call->args[0]); p && p->value && p->value->dtype == DataType::kBool) {
-        state_.proofs().Assume(p->value);
+        state_.proofs().AssumeIfConsistent(p->value);
       } else if (auto cv = As<Var>(call->args[0])) {
-        if (auto ps = As<PrimStructInfo>(state_.VarSInfo(*cv)); ps && ps->value) state_.proofs().Assume(ps->value);
+        if (auto ps = As<PrimStructInfo>(state_.VarSInfo(*cv)); ps && ps->value) state_.proofs().AssumeIfConsistent(ps->value);
       }
     }
   }
@@ -519,7 +519,9 @@ Ref<StructInfo> FunctionInferrer::DeriveIf(const If& e) {
     auto seq = As<SeqExpr>(i == 0 ? e.true_branch : e.false_branch);
     if (!seq) continue;
     state_.PushScope();
-    if (fact) state_.proofs().Assume(i == 0 ? fact : PrimExpr::Not(fact));
+    // A branch whose condition contradicts the facts is never taken; it is derived without
+    // the condition (sinfo.derive.if, sinfo.prove.assumptions).
+    if (fact) state_.proofs().AssumeIfConsistent(i == 0 ? fact : PrimExpr::Not(fact));
     branch[i] = DeriveSeqExpr(*seq);
     state_.PopScope();
   }

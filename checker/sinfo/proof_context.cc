@@ -15,6 +15,13 @@ void ProofContext::Assume(Ref<PrimExpr> fact) {
   facts_.push_back(std::move(fact));
 }
 
+bool ProofContext::AssumeIfConsistent(Ref<PrimExpr> fact) {  // sinfo.prove.assumptions
+  if (!fact) return true;
+  if (Proves(PrimExpr::Not(fact))) return false;
+  Assume(std::move(fact));
+  return true;
+}
+
 prover::ProofResult ProofContext::Prove(const Ref<PrimExpr>& claim) {
   return prover_.Prove(facts_, claim);
 }

@@ -1,7 +1,9 @@
 #include "fuzz/oracles/rewrites.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
+#include "checker/checker.h"
 #include "checker/sinfo/algebra.h"
 #include "ir/analysis/mutator.h"
 
@@ -101,6 +103,7 @@ class Copier : public ExprMutator {
 
 class Inliner : public ExprMutator {
  public:
+  explicit Inliner(const checker::CheckResult& check) : check_(check) {}
   bool done = false;
   Ref<Expr> VisitSeqExpr(const Ref<SeqExpr>& e) override {
     if (done) return ExprMutator::VisitSeqExpr(e);
@@ -124,15 +127,29 @@ class Inliner : public ExprMutator {
   }
 
  private:
+  const checker::CheckResult& check_;
+
   Ref<Expr> Splice(const Ref<SeqExpr>& e, size_t bi, size_t j, const Function& f, const SeqExpr& body, const Call& call) {
     Copier copy;
-    // Fresh copies of the signature's shape variables, bound by the match_casts.
-    for (const auto& p : f.params) {
-      std::vector<Ref<PrimExpr>> positions;
-      checker::BindingPositions(p->annotation, &positions);
-      for (const auto& v : positions) {
-        if (!copy.shape_map.count(v.get())) copy.shape_map[v.get()] = PrimExpr::Var(v->name + "_inl", v->dtype);
-      }
+    // The signature's shape variables become what the call binds them to statically (the
+    // arguments' struct info at those positions, as the call rule does: sinfo.base.bind), so
+    // that the inlined body has the struct info the call had; the others become fresh
+    // variables, bound by the match_casts.
+    std::unordered_set<const PrimExpr*> bindable;
+    std::vector<Ref<PrimExpr>> positions;
+    for (const auto& p : f.params) checker::BindingPositions(p->annotation, &positions);
+    for (const auto& v : positions) bindable.insert(v.get());
+    checker::VarLookup lookup = [&](const Var& v) -> Ref<StructInfo> {
+      auto it = check_.var_sinfo.find(&v);
+      return it == check_.var_sinfo.end() ? nullptr : it->second;
+    };
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      auto arg = As<Var>(call.args[i]);
+      Ref<StructInfo> given = arg ? lookup(*arg) : nullptr;
+      if (given) checker::BindShapeVars(f.params[i]->annotation, given, lookup, bindable, &copy.shape_map);
+    }
+    for (const auto& v : positions) {
+      if (!copy.shape_map.count(v.get())) copy.shape_map[v.get()] = PrimExpr::Var(v->name + "_inl", v->dtype);
     }
     BindingBlock head;
     head.bindings.assign(e->blocks[bi].bindings.begin(), e->blocks[bi].bindings.begin() + static_cast<long>(j));
@@ -223,7 +240,11 @@ Ref<IRModule> DissolveDataflow(const Ref<IRModule>& m, uint64_t) {
 }
 
 Ref<IRModule> InlineLocalFunction(const Ref<IRModule>& m, uint64_t) {
-  Inliner in;
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  checker::CheckResult check = checker::CheckModule(*m, diags);
+  if (!check.ok) return nullptr;
+  Inliner in(check);
   Ref<IRModule> out = in.VisitModule(m);
   return in.done ? out : nullptr;
 }
