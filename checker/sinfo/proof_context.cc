@@ -15,11 +15,8 @@ void ProofContext::Assume(Ref<PrimExpr> fact) {
   facts_.push_back(std::move(fact));
 }
 
-bool ProofContext::AssumeIfConsistent(Ref<PrimExpr> fact) {  // sinfo.prove.assumptions
-  if (!fact) return true;
-  if (Proves(PrimExpr::Not(fact))) return false;
-  Assume(std::move(fact));
-  return true;
+void ProofContext::AssumeIfConsistent(Ref<PrimExpr> fact) {  // sinfo.prove.assumptions
+  if (fact && !Proves(PrimExpr::Not(fact))) Assume(std::move(fact));
 }
 
 prover::ProofResult ProofContext::Prove(const Ref<PrimExpr>& claim) {

@@ -33,8 +33,7 @@ class ProofContext {
   /// Adds a fact unless it contradicts the facts in force (its negation is proven): a point
   /// reached only under contradictory facts is never reached, and nothing derived there may
   /// rest on the contradiction, under which every claim is proven (sinfo.prove.assumptions).
-  /// False when the fact was left out.
-  bool AssumeIfConsistent(Ref<PrimExpr> fact);
+  void AssumeIfConsistent(Ref<PrimExpr> fact);
   const std::vector<Ref<PrimExpr>>& facts() const { return facts_; }
 
   /// Decides `claim` under the facts.

@@ -97,7 +97,7 @@ class Identities : public ExprMutator {
     const Var& v = *b.var;
     auto t = TensorOf(b.var);
     DataType dt = t ? t->dtype : DataType::kVoid;
-    if (IsFloat(dt) && c_.Chance(40) && RewriteByDuality(b, *call, id)) return true;
+    if (IsFloat(dt) && c_.Chance(40) && RewriteByDuality(b, *call, id, dt)) return true;
     if (Commutative(id) && call->args.size() == 2) {
       out_->push_back(Binding::VarBinding(b.var, Call::Make(call->op, {call->args[1], call->args[0]}, call->attrs)));
       return true;
@@ -146,7 +146,7 @@ class Identities : public ExprMutator {
   // NaN propagates through both, and the signs of zeros come out right):
   //   maximum(a, b) -> -minimum(-a, -b)    max(x, axis) -> -min(-x, axis)    and back
   //   relu(x) -> -minimum(-x, -0.0)
-  bool RewriteByDuality(const Binding& b, const Call& call, OpId id) {
+  bool RewriteByDuality(const Binding& b, const Call& call, OpId id, DataType dt) {
     const Var& v = *b.var;
     auto neg = [&](const Ref<Expr>& x) { return Bind(v, MakeCall(OpId::kNegative, {{"x", x}})); };
     Ref<Var> inner;
@@ -158,8 +158,7 @@ class Identities : public ExprMutator {
       OpId dual = id == OpId::kMax ? OpId::kMin : OpId::kMax;
       inner = Bind(v, MakeCall(dual, {{"x", neg(call.args[0])}}, call.attrs.entries()));
     } else if (id == OpId::kRelu) {
-      auto t = TensorOf(b.var);
-      inner = Bind(v, MakeCall(OpId::kMinimum, {{"x1", neg(call.args[0])}, {"x2", Scalar(t->dtype, -0.0)}}));
+      inner = Bind(v, MakeCall(OpId::kMinimum, {{"x1", neg(call.args[0])}, {"x2", Scalar(dt, -0.0)}}));
     } else {
       return false;
     }
@@ -271,11 +270,9 @@ class Identities : public ExprMutator {
 }  // namespace
 
 Ref<IRModule> ApplyOpIdentities(const Ref<IRModule>& m, uint64_t seed) {
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  checker::CheckResult check = checker::CheckModule(*m, diags);
-  if (!check.ok) return nullptr;
-  Identities id(seed, check);
+  std::optional<checker::CheckResult> check = CheckForRewrite(m);
+  if (!check) return nullptr;
+  Identities id(seed, *check);
   Ref<IRModule> out = id.VisitModule(m);
   return id.rewrites > 0 ? out : nullptr;
 }

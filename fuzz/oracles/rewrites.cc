@@ -3,7 +3,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "checker/checker.h"
 #include "checker/sinfo/algebra.h"
 #include "ir/analysis/mutator.h"
 
@@ -239,12 +238,18 @@ Ref<IRModule> DissolveDataflow(const Ref<IRModule>& m, uint64_t) {
   return IfChanged(m, d.VisitModule(m));
 }
 
-Ref<IRModule> InlineLocalFunction(const Ref<IRModule>& m, uint64_t) {
+std::optional<checker::CheckResult> CheckForRewrite(const Ref<IRModule>& m) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
   checker::CheckResult check = checker::CheckModule(*m, diags);
-  if (!check.ok) return nullptr;
-  Inliner in(check);
+  if (!check.ok) return std::nullopt;
+  return check;
+}
+
+Ref<IRModule> InlineLocalFunction(const Ref<IRModule>& m, uint64_t) {
+  std::optional<checker::CheckResult> check = CheckForRewrite(m);
+  if (!check) return nullptr;
+  Inliner in(*check);
   Ref<IRModule> out = in.VisitModule(m);
   return in.done ? out : nullptr;
 }

@@ -4,10 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
+#include "checker/checker.h"
 #include "ir/module.h"
 
 namespace rlx::fuzz {
+
+/// The checker's results for `m` (the rewrites that need struct info read them), or nullopt
+/// when the checker rejects it.
+std::optional<checker::CheckResult> CheckForRewrite(const Ref<IRModule>& m);
 
 /// Every Relax variable gets a new name.
 Ref<IRModule> RenameVariables(const Ref<IRModule>& m, uint64_t seed);
@@ -17,8 +23,9 @@ Ref<IRModule> AddDeadBindings(const Ref<IRModule>& m, uint64_t seed);
 /// merged with the ordinary blocks beside it.
 Ref<IRModule> DissolveDataflow(const Ref<IRModule>& m, uint64_t seed);
 /// One call of a local function is replaced by its body: a match_cast of each argument to its
-/// parameter's annotation (binding fresh copies of the signature variables), then a copy of
-/// the body's bindings, then the result.
+/// parameter's annotation (the signature variables the call binds statically replaced by what
+/// the arguments have there, the others by fresh copies), then a copy of the body's bindings,
+/// then the result.
 Ref<IRModule> InlineLocalFunction(const Ref<IRModule>& m, uint64_t seed);
 /// Op calls replaced by equal computations and values passed through identity chains
 /// (op_identities.cc lists them): exact, so they catch kernel bugs that every run repeats.
