@@ -1,6 +1,5 @@
 #include "interpreter/allocator.h"
 
-#include <climits>
 #include <cstring>
 #include <new>
 #include <string>
@@ -12,11 +11,23 @@ namespace rlx::interp {
 bool SetLimit(const std::string& name, int64_t value, Limits* limits) {
   if (value < 0) return false;
   if (name == "max_steps") limits->max_steps = value;
-  else if (name == "max_call_depth" && value <= INT_MAX) limits->max_call_depth = static_cast<int>(value);
+  // eval.limit.depth: a depth the evaluation thread's stack cannot be sized for is refused.
+  else if (name == "max_call_depth" && value <= kMaxCallDepthLimit)
+    limits->max_call_depth = static_cast<int>(value);
   else if (name == "max_tensor_bytes") limits->max_tensor_bytes = value;
   else if (name == "max_live_bytes") limits->max_live_bytes = value;
+  else if (name == "max_work")
+    limits->max_work = value;
+  else if (name == "max_seconds")
+    limits->max_seconds = value;
   else return false;
   return true;
+}
+
+const char* LimitNames() {
+  return "max_steps, max_call_depth (at most 100000), max_tensor_bytes, max_live_bytes, max_work "
+         "or "
+         "max_seconds";
 }
 
 bool ParseLimitText(const std::string& text, std::string* name, int64_t* value) {
@@ -64,7 +75,8 @@ Tensor Allocator::AllocUninitialized(DataType dtype, const std::vector<int64_t>&
              " bytes; the limit is " + std::to_string(limits_.max_tensor_bytes));
   }
   // eval.limit.memory
-  if (*live_ + bytes > limits_.max_live_bytes) {
+  int64_t after = 0;
+  if (__builtin_add_overflow(*live_, bytes, &after) || after > limits_.max_live_bytes) {
     Fail(ErrorCode::kMemoryExhausted, "allocating " + std::to_string(bytes) + " bytes with " +
                                           std::to_string(*live_) +
                                           " live exceeds the memory limit of " +

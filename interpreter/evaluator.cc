@@ -1,6 +1,8 @@
 #include "interpreter/evaluator.h"
 
+#include <climits>
 #include <iostream>
+
 
 #include "interpreter/kernels/element_types.h"
 #include "interpreter/kernels/op_invocation.h"
@@ -40,6 +42,23 @@ void CollectVars(const Ref<StructInfo>& s, std::vector<const PrimExpr*>& out) {
   }
 }
 
+// The elements of the tensors among `values` and their tuples' fields (saturating).
+int64_t TensorElements(const std::vector<Value>& values) {
+  int64_t n = 0;
+  std::vector<const Value*> todo;
+  for (const Value& v : values) todo.push_back(&v);
+  while (!todo.empty()) {
+    const Value* v = todo.back();
+    todo.pop_back();
+    if (v->is_tensor()) {
+      if (__builtin_add_overflow(n, v->tensor()->num_elements(), &n)) return INT64_MAX;
+    } else if (v->is_tuple()) {
+      for (const Value& f : v->tuple()) todo.push_back(&f);
+    }
+  }
+  return n;
+}
+
 // The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
 Ref<StructInfo> ResultSInfo(const Call& call) {
   if (call.sinfo_args.empty()) return nullptr;
@@ -68,10 +87,49 @@ void Evaluator::Step() {
     Fail(ErrorCode::kTooManySteps,
          "evaluation took more than " + std::to_string(limits_.max_steps) + " steps");
   }
+  // eval.limit.work: a binding's own cost, whatever it computes (so that a program of many
+  // small bindings is bounded in time as one of a few large ops is).
+  ChargeWork(kBindingWork);
+}
+
+void Evaluator::ChargeWork(int64_t elements) {
+  // eval.limit.work: counted before the work is done, so one huge op never starts.
+  if (elements < 0 || __builtin_add_overflow(work_, elements, &work_) || work_ > limits_.max_work) {
+    work_ = limits_.max_work;
+    Fail(ErrorCode::kTooMuchWork, "the evaluation needs more than " +
+                                      std::to_string(limits_.max_work) +
+                                      " operations of work (bindings and op elements)");
+  }
+  CheckTime();
+}
+
+void Evaluator::CheckTime() {
+  // eval.limit.time: only when the embedder set one (the other limits are deterministic).
+  if (limits_.max_seconds > 0 && std::chrono::steady_clock::now() > deadline_) {
+    Fail(ErrorCode::kTimeLimit,
+         "evaluation ran longer than " + std::to_string(limits_.max_seconds) + " s");
+  }
+}
+
+void Evaluator::CheckStack() const {
+  // eval.limit.depth: nesting that the evaluation thread's stack cannot hold is exhausted like
+  // calls nested too deep (the thread's stack is sized for max_call_depth plain calls).
+  if (stack_guard_ && static_cast<const char*>(__builtin_frame_address(0)) < stack_guard_) {
+    Fail(ErrorCode::kCallTooDeep,
+         "the evaluation nests deeper than the interpreter's stack holds (at call depth " +
+             std::to_string(depth_) + ")");
+  }
 }
 
 Value Evaluator::RunEntry(const std::string& entry, std::vector<Value> args) {
-  // eval.entry
+  // eval.entry; the limits count per invocation.
+  steps_ = 0;
+  work_ = 0;
+  if (limits_.max_seconds > 0) {
+    const int64_t cap = 1'000'000'000;  // about 31 years: the clock's nanoseconds stay in int64
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::seconds(limits_.max_seconds < cap ? limits_.max_seconds : cap);
+  }
   Ref<Function> f = module_->FindFunction(entry);
   if (!f) Fail(ErrorCode::kBadEntry, "the module has no function '" + entry + "'");
   if (args.size() != f->params.size()) {
@@ -89,6 +147,7 @@ Value Evaluator::Invoke(const Value& callee, std::vector<Value> args) {
 }
 
 Value Evaluator::Eval(const Ref<Expr>& e, Environment& env) {
+  CheckStack();
   switch (e->kind) {
     case ExprKind::kConstant:
       // eval.constant: every evaluation gives a fresh tensor.
@@ -295,8 +354,12 @@ Value Evaluator::EvalOpCall(const Call& call, const Op& op, Environment& env) {
     Ref<StructInfo> ret = ResultSInfo(call);
     return CallPacked(*args[0].packed(), rest, ret.get(), &env);
   }
+  // eval.limit.work: an op's operands and result count one operation per element.
+  ChargeWork(TensorElements(args));
   OpInvocation inv(*op.info, call, std::move(args), *this);
-  return GetOpKernel(op.info->id)(inv);
+  Value result = GetOpKernel(op.info->id)(inv);
+  ChargeWork(TensorElements({result}));
+  return result;
 }
 
 Value Evaluator::CallClosure(const Value& callee, std::vector<Value> args, Span call_site) {
@@ -342,7 +405,7 @@ Value Evaluator::CallClosure(const Value& callee, std::vector<Value> args, Span 
     try {
       CheckBounds(f, env);
     } catch (Trap& t) {
-      if (!call_site.known() && !t.span_set) {
+        if (!call_site.known() && !t.span_set) {
         t.span = f.span;  // at the entry there is no calling binding: point at the function
         t.span_set = true;
       }

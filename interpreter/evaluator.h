@@ -2,6 +2,7 @@
 // interpreter; interpreter.h is the public interface.
 #pragma once
 
+#include <chrono>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -17,6 +18,9 @@
 
 namespace rlx::interp {
 
+/// The work (eval.limit.work) that every binding counts when its evaluation starts.
+inline constexpr int64_t kBindingWork = 1000;
+
 class Evaluator : public CallContext {
  public:
   Evaluator(Ref<IRModule> module, const InterpreterOptions& options);
@@ -28,6 +32,12 @@ class Evaluator : public CallContext {
   Allocator& allocator() override { return allocator_; }
   std::ostream& out() override { return *out_; }
   Value Invoke(const Value& callee, std::vector<Value> args) override;
+  void ChargeWork(int64_t elements) override;
+
+  const Limits& limits() const { return limits_; }
+  /// Evaluation below this stack address ends with E0908 (eval.limit.depth) instead of
+  /// overflowing the thread's stack; nullptr: no guard.
+  void SetStackGuard(const char* lowest) { stack_guard_ = lowest; }
 
  private:
   Value Eval(const Ref<Expr>& e, Environment& env);
@@ -47,6 +57,10 @@ class Evaluator : public CallContext {
   /// eval.call.boundary: the bounds of the shape variables of f's signature.
   void CheckBounds(const Function& f, const Environment& env);
   void Step();
+  /// eval.limit.depth: the C++ stack has room for one more level of evaluation.
+  void CheckStack() const;
+  /// eval.limit.time
+  void CheckTime();
 
   Ref<IRModule> module_;
   Limits limits_;
@@ -60,6 +74,9 @@ class Evaluator : public CallContext {
   std::unordered_map<const Function*, std::vector<std::pair<const PrimExpr*, ShapeVarBound>>> bounds_;
   int depth_ = 0;
   int64_t steps_ = 0;
+  int64_t work_ = 0;
+  const char* stack_guard_ = nullptr;
+  std::chrono::steady_clock::time_point deadline_;
 };
 
 }  // namespace rlx::interp

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "ir/base/float_bits.h"
+#include "ir/base/nested_list.h"
 
 namespace rlx::interp {
 namespace {
@@ -57,17 +58,20 @@ std::string ShortestFloat(double v, DataType dtype) {
   return (neg ? "-" : "") + out;
 }
 
-void FormatNested(const TensorData& t, size_t dim, int64_t& i, std::string& out) {
-  if (dim == t.shape().size()) {
-    out += FormatElement(t, i++);
+void FormatTensor(const TensorData& t, std::string& out) {
+  if (t.ndim() == 0) {
+    out += FormatElement(t, 0);
     return;
   }
-  out += "[";
-  for (int64_t k = 0; k < t.shape()[dim]; ++k) {
-    if (k) out += ", ";
-    FormatNested(t, dim + 1, i, out);
+  // eval.print.value: the text of a huge empty tensor is its shape.
+  if (t.num_elements() == 0 && EmptyListCount(t.shape()) > kMaxEmptyLists) {
+    out += "<empty tensor of shape (";
+    for (size_t d = 0; d < t.shape().size(); ++d)
+      out += (d ? ", " : "") + std::to_string(t.shape()[d]);
+    out += t.shape().size() == 1 ? ",)>" : ")>";
+    return;
   }
-  out += "]";
+  WriteNestedList(t.shape(), out, [&](int64_t i) { return FormatElement(t, i); });
 }
 
 }  // namespace
@@ -80,19 +84,17 @@ std::string FormatElement(const TensorData& t, int64_t i) {
   return std::to_string(t.GetInt(i));
 }
 
-std::string FormatValue(const Value& v) {
+namespace {
+
+// The text of a value that is not a tuple.
+std::string FormatLeaf(const Value& v) {
   switch (v.kind()) {
     case ValueKind::kTensor: {
       std::string out;
-      int64_t i = 0;
-      FormatNested(*v.tensor(), 0, i, out);
+      FormatTensor(*v.tensor(), out);
       return out;
     }
-    case ValueKind::kTuple: {
-      std::string out = "(";
-      for (size_t i = 0; i < v.tuple().size(); ++i) out += (i ? ", " : "") + FormatValue(v.tuple()[i]);
-      return out + (v.tuple().size() == 1 ? ",)" : ")");
-    }
+    case ValueKind::kTuple: break;  // FormatValue
     case ValueKind::kShape: {
       std::string out = "R.shape([";
       for (size_t i = 0; i < v.shape().size(); ++i) out += (i ? ", " : "") + std::to_string(v.shape()[i]);
@@ -111,6 +113,36 @@ std::string FormatValue(const Value& v) {
     case ValueKind::kNull: return "None";
   }
   return "?";
+}
+
+}  // namespace
+
+std::string FormatValue(const Value& v) {
+  // Tuples without recursion: a recursive function may nest them 100,000 deep.
+  struct Item {
+    const Value* value;  // or
+    const char* text;
+  };
+  std::string out;
+  std::vector<Item> todo{{&v, nullptr}};
+  while (!todo.empty()) {
+    const Item item = todo.back();
+    todo.pop_back();
+    if (item.text) {
+      out += item.text;
+    } else if (item.value->kind() != ValueKind::kTuple) {
+      out += FormatLeaf(*item.value);
+    } else {
+      const std::vector<Value>& fields = item.value->tuple();
+      out += "(";
+      todo.push_back({nullptr, fields.size() == 1 ? ",)" : ")"});
+      for (size_t i = fields.size(); i-- > 0;) {
+        todo.push_back({&fields[i], nullptr});
+        if (i) todo.push_back({nullptr, ", "});
+      }
+    }
+  }
+  return out;
 }
 
 bool FormatPrint(const std::string& format, const std::vector<Value>& values, std::string* out,

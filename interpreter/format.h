@@ -1,12 +1,18 @@
 // The text of runtime values (spec eval.print.*): what R.print writes and `rlx run` shows.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "interpreter/value.h"
 
 namespace rlx::interp {
+
+/// eval.print.value: an empty tensor whose text would hold more innermost lists "[]" than this
+/// (ir/base/nested_list.h, EmptyListCount) is written by its shape,
+/// "<empty tensor of shape (4611686018427387904, 0)>", so its text stays short.
+inline constexpr int64_t kMaxEmptyLists = 65536;
 
 /// One value's text: tensors as nested lists ([[1.0, 2.5], [3.0, 4.0]]), a 0-d tensor as its
 /// element, tuples (a, b), shapes R.shape([2, 3]), strings as their characters, ...

@@ -4,19 +4,35 @@
 
 #include <new>
 
+
 #include "interpreter/evaluator.h"
 
 namespace rlx::interp {
 namespace {
 
-// Evaluation recurses once per nested expression and call; it runs on a thread with a large
-// stack so that the depth limit (eval.limit.depth), not the C++ stack, bounds recursion.
-constexpr size_t kEvalStackBytes = size_t{512} << 20;
+// Evaluation recurses once per nested expression and call; it runs on a thread whose stack is
+// sized for the depth limit (eval.limit.depth), so that the limit, not the C++ stack, bounds
+// recursion. A call of a function whose body nests few expressions takes about 5 KiB of stack
+// in a release build (EvalLimits.StackPerCallFitsTheReservation in interpreter/tests measures
+// it); kStackPerCall leaves room for sanitizer builds and for more nesting. Deeper nesting than the
+// stack can hold is stopped by the evaluator's stack guard (E0908), never by a crash.
+constexpr size_t kStackPerCall = size_t{32} << 10;
+constexpr size_t kMinEvalStackBytes = size_t{512} << 20;
+constexpr size_t kMinFallbackStackBytes = size_t{16} << 20;
+// Kept free below the guard: kernels, struct-info matching and the C library run there.
+constexpr size_t kStackGuardMargin = size_t{1} << 20;
+
+size_t EvalStackBytes(int max_call_depth) {
+  size_t want = static_cast<size_t>(max_call_depth < 0 ? 0 : max_call_depth) * kStackPerCall +
+                (size_t{64} << 20);
+  return want < kMinEvalStackBytes ? kMinEvalStackBytes : want;
+}
 
 struct RunJob {
   Evaluator* evaluator;
   const std::string* entry;
   std::vector<Value>* args;
+  size_t stack_bytes;  // of the thread that runs the job; 0: unknown (the caller's)
   RunResult result;
 };
 
@@ -31,6 +47,11 @@ RuntimeError FromTrap(const Trap& t) {
 }
 
 void RunJobBody(RunJob& job) {
+  if (job.stack_bytes > kStackGuardMargin) {
+    // The thread starts near the top of its stack: everything below this frame is free.
+    job.evaluator->SetStackGuard(static_cast<const char*>(__builtin_frame_address(0)) -
+                                 (job.stack_bytes - kStackGuardMargin));
+  }
   try {
     job.result.value = job.evaluator->RunEntry(*job.entry, std::move(*job.args));
   } catch (const Trap& t) {
@@ -57,17 +78,35 @@ Interpreter::~Interpreter() = default;
 Allocator& Interpreter::allocator() { return evaluator_->allocator(); }
 
 RunResult Interpreter::Run(const std::string& entry, std::vector<Value> args) {
-  RunJob job{evaluator_.get(), &entry, &args, {}};
-  pthread_attr_t attr;
+  RunJob job{evaluator_.get(), &entry, &args, 0, {}};
+  bool started = false;
   pthread_t thread;
-  bool started = pthread_attr_init(&attr) == 0 &&
-                 pthread_attr_setstacksize(&attr, kEvalStackBytes) == 0 &&
-                 pthread_create(&thread, &attr, RunJobThread, &job) == 0;
-  pthread_attr_destroy(&attr);
+  // The stack the depth limit needs; when the system refuses it, a smaller one (the stack guard
+  // then ends a deep recursion with E0908 before the stack does).
+  for (size_t bytes = EvalStackBytes(evaluator_->limits().max_call_depth);
+       !started && bytes >= kMinFallbackStackBytes; bytes /= 2) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) break;
+    job.stack_bytes = bytes;
+    started = pthread_attr_setstacksize(&attr, bytes) == 0 &&
+              pthread_create(&thread, &attr, RunJobThread, &job) == 0;
+    pthread_attr_destroy(&attr);
+  }
   if (started) {
     pthread_join(thread, nullptr);
   } else {
-    RunJobBody(job);  // no thread available: run here, with the caller's stack
+    // No thread available: run here, guarded by what is left of the caller's stack.
+    job.stack_bytes = 0;
+    pthread_attr_t attr;
+    void* low = nullptr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      if (pthread_attr_getstack(&attr, &low, &size) == 0 && size > 2 * kStackGuardMargin) {
+        evaluator_->SetStackGuard(static_cast<const char*>(low) + kStackGuardMargin);
+      }
+      pthread_attr_destroy(&attr);
+    }
+    RunJobBody(job);
   }
   return std::move(job.result);
 }

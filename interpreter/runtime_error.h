@@ -28,7 +28,11 @@ struct RuntimeError {
 
   /// True for the limit codes E09xx (spec.error-kinds: exhaustion, not a trap).
   bool is_exhaustion() const;
-  /// Reports the error to `diags` as an error diagnostic with the rule and the stack as notes.
+  /// Frames shown at each end of a longer stack; the frames between them are elided.
+  static constexpr size_t kShownFrames = 10;
+  /// Reports the error to `diags` as an error diagnostic with the rule and the stack as notes
+  /// (of a stack of more than 2 * kShownFrames frames, the innermost and outermost kShownFrames
+  /// and one note that counts the others).
   void Report(DiagnosticEngine& diags) const;
 };
 

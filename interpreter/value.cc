@@ -9,10 +9,35 @@ Value Value::FromTensor(Tensor t) {
   return v;
 }
 
+namespace {
+
+// Frees a tuple's fields without recursion: a tuple nested 100,000 deep (a recursive function
+// may build one) would otherwise be destroyed one C++ frame per level and overflow the stack.
+// The fields of a tuple freed while another is being freed wait in a list on this thread.
+void DeleteTupleFields(const std::vector<Value>* fields) {
+  thread_local std::vector<const std::vector<Value>*> pending;
+  thread_local bool draining = false;
+  if (draining) {
+    pending.push_back(fields);
+    return;
+  }
+  draining = true;
+  delete fields;
+  while (!pending.empty()) {
+    const std::vector<Value>* next = pending.back();
+    pending.pop_back();
+    delete next;  // may add its own fields' tuples to `pending`
+  }
+  draining = false;
+}
+
+}  // namespace
+
 Value Value::FromTuple(std::vector<Value> fields) {
   Value v;
   v.kind_ = ValueKind::kTuple;
-  v.tuple_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  v.tuple_ = std::shared_ptr<const std::vector<Value>>(new std::vector<Value>(std::move(fields)),
+                                                       DeleteTupleFields);
   return v;
 }
 

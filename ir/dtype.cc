@@ -77,4 +77,12 @@ bool IsUnsignedInt(DataType t) {
          t == DataType::kUInt64;
 }
 
+bool FitsDataType(DataType t, int64_t v) {
+  if (t == DataType::kBool) return v == 0 || v == 1;
+  const int bits = DataTypeBits(t);
+  if (IsUnsignedInt(t)) return v >= 0 && (bits >= 64 || v < (int64_t{1} << bits));
+  if (IsSignedInt(t)) return bits >= 64 || (v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1)));
+  return true;
+}
+
 }  // namespace rlx

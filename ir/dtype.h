@@ -44,5 +44,10 @@ bool IsUnsignedInt(DataType t);
 inline bool IsInteger(DataType t) {
   return IsSignedInt(t) || IsUnsignedInt(t);
 }
+/// True when `v` is a value of the integer or bool dtype `t` (bool: 0 or 1; uint64: the
+/// non-negative int64 values, larger ones are checked by their callers). Inputs out of their
+/// dtype's range are rejected, never wrapped: a value holds one value of its dtype (spec
+/// eval.value.prim, eval.value.tensor).
+bool FitsDataType(DataType t, int64_t v);
 
 }  // namespace rlx

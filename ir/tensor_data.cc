@@ -48,7 +48,13 @@ TensorData::TensorData(DataType dtype, std::vector<int64_t> shape, Uninitialized
   num_elements_ = 1;
   for (int64_t d : shape_) {
     RLX_CHECK(d >= 0) << "negative dimension";
-    num_elements_ *= d;
+    if (d == 0) num_elements_ = 0;
+  }
+  // With a zero extent the others may multiply past int64 (a (2^62, 4, 0) tensor is empty).
+  for (int64_t d : shape_) {
+    if (num_elements_ == 0) break;
+    RLX_CHECK(!__builtin_mul_overflow(num_elements_, d, &num_elements_))
+        << "more than 2^63 elements";
   }
   nbytes_ = static_cast<size_t>(num_elements_) * DataTypeBytes(dtype_);
   bytes_.reset(AllocateBytes(nbytes_));

@@ -66,14 +66,17 @@ bool RequireLayouts(OpCall& c, int constraint, const char* data_key, const char*
 
 // The output extent of a window of size k with stride s, dilation d and paddings p0 + p1
 // over extent n: floor((n + p0 + p1 - d * (k - 1) - 1) / s) + 1, with ceil instead of floor
-// in ceil mode. Requires the window to fit at least once (constraint c).
-Ref<PrimExpr> WindowExtent(OpCall& c, int constraint, const Ref<PrimExpr>& n, const Ref<PrimExpr>& k,
-                           int64_t s, int64_t d, int64_t pads, bool ceil_mode, const char* what) {
+// in ceil mode. Requires the window to fit at least once (constraint c). The paddings are added
+// one by one (Add folds only sums that fit in int64: eval.limit.tensor, never a wrapped value).
+Ref<PrimExpr> WindowExtent(OpCall& c, int constraint, const Ref<PrimExpr>& n,
+                           const Ref<PrimExpr>& k, int64_t s, int64_t d, int64_t p0, int64_t p1,
+                           bool ceil_mode, const char* what) {
   Ref<PrimExpr> span = d == 1 ? k : Add(Mul(I64(d), Sub(k, I64(1))), I64(1));  // the dilated window
-  Ref<PrimExpr> room = Sub(Add(n, I64(pads)), span);
+  Ref<PrimExpr> padded = Add(Add(n, I64(p0)), I64(p1));
+  Ref<PrimExpr> room = Sub(padded, span);
   if (c.Require(constraint, Cond(PrimKind::kGE, room, I64(0)),
-                std::string("the ") + what + " window (" + P(span) + ") must fit in the padded extent " +
-                    P(Add(n, I64(pads)))) == Decision::kFails) {
+                std::string("the ") + what + " window (" + P(span) +
+                    ") must fit in the padded extent " + P(padded)) == Decision::kFails) {
     return nullptr;
   }
   if (ceil_mode) room = Add(room, I64(s - 1));
@@ -131,9 +134,11 @@ Ref<StructInfo> Conv2d(OpCall& c) {
                               "output channels " + P(O) + " must be divisible by groups") == Decision::kFails) {
     return nullptr;
   }
-  Ref<PrimExpr> h = WindowExtent(c, 5, H, R, (*strides)[0], (*dilation)[0], (*pad)[0] + (*pad)[2], false, "height");
+  Ref<PrimExpr> h = WindowExtent(c, 5, H, R, (*strides)[0], (*dilation)[0], (*pad)[0], (*pad)[2],
+                                 false, "height");
   if (!h) return nullptr;
-  Ref<PrimExpr> wo = WindowExtent(c, 5, W, S, (*strides)[1], (*dilation)[1], (*pad)[1] + (*pad)[3], false, "width");
+  Ref<PrimExpr> wo =
+      WindowExtent(c, 5, W, S, (*strides)[1], (*dilation)[1], (*pad)[1], (*pad)[3], false, "width");
   if (!wo) return nullptr;
   return MakeTensor({N, O, h, wo}, dt, x->vdevice);
 }
@@ -158,10 +163,10 @@ Ref<StructInfo> Pool2d(OpCall& c) {
   if (!xd || x->ndim != 4) return MakeTensorNdim(4, x->dtype, x->vdevice);
   bool ceil_mode = c.Bool("ceil_mode");
   Ref<PrimExpr> h = WindowExtent(c, 4, (*xd)[2], I64((*size)[0]), (*strides)[0], (*dilation)[0],
-                                 (*pad)[0] + (*pad)[2], ceil_mode, "height");
+                                 (*pad)[0], (*pad)[2], ceil_mode, "height");
   if (!h) return nullptr;
   Ref<PrimExpr> w = WindowExtent(c, 4, (*xd)[3], I64((*size)[1]), (*strides)[1], (*dilation)[1],
-                                 (*pad)[1] + (*pad)[3], ceil_mode, "width");
+                                 (*pad)[1], (*pad)[3], ceil_mode, "width");
   if (!w) return nullptr;
   return MakeTensor({(*xd)[0], (*xd)[1], h, w}, x->dtype, x->vdevice);
 }

@@ -157,7 +157,8 @@ Ref<StructInfo> Pad(OpCall& c) {
         }
       }
     }
-    out.push_back(Add(e, I64(pw[2 * i] + pw[2 * i + 1])));
+    // One padding at a time: a sum past int64 stays unfolded (eval.limit.tensor), never wraps.
+    out.push_back(Add(Add(e, I64(pw[2 * i])), I64(pw[2 * i + 1])));
   }
   return MakeTensor(out, x->dtype, x->vdevice);
 }

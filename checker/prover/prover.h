@@ -31,8 +31,8 @@ struct ProofResult {
 
 /// Knobs of the prover. The defaults are deterministic (sinfo.prove.deterministic).
 struct ProverOptions {
-  bool use_algebra = true;       // the polynomial normal form
-  int evaluations = 200;         // concrete valuations tried for quick refutation
+  bool use_algebra = true;  // the polynomial normal form
+  int evaluations = 200;    // concrete valuations tried for quick refutation
   bool use_z3 = true;
   uint64_t z3_rlimit = 2'000'000;  // Z3 resource units per query, not seconds
   /// A budget for one prover's lifetime (one check): after this many Z3 queries end at the
@@ -42,7 +42,8 @@ struct ProverOptions {
   int z3_max_queries = 5000;
 };
 
-/// Counters of how queries were decided.
+/// Counters of how queries were decided: queries = cache_hits + by_constant + by_algebra +
+/// by_evaluation + by_z3 + unknown.
 struct ProverStats {
   int queries = 0, cache_hits = 0;
   int by_constant = 0, by_algebra = 0, by_evaluation = 0, by_z3 = 0, unknown = 0;

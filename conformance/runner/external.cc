@@ -10,7 +10,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
+#include <string>
 
 namespace rlx::conform {
 namespace {
@@ -64,29 +65,52 @@ bool WriteAll(int fd, const std::string& s) {
 
 Response AdapterError(const std::string& message) { return Response::Error("adapter", "", "", message); }
 
-// One line from `fd` within the timeout, reading ahead into `buffer`; false on timeout or end
-// of output.
-bool ReadLine(int fd, std::string* buffer, std::string* line, int timeout_ms) {
+enum class ReadStatus { kLine, kTimeout, kEnd };
+
+// One line from `fd` within the timeout, reading ahead into `buffer`: kTimeout when none came in
+// time, kEnd when the output ended (the adapter exited or crashed).
+ReadStatus ReadLine(int fd, std::string* buffer, std::string* line, int timeout_ms) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
     size_t nl = buffer->find('\n');
     if (nl != std::string::npos) {
       *line = buffer->substr(0, nl);
       buffer->erase(0, nl + 1);
-      return true;
+      return ReadStatus::kLine;
     }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-    if (left <= 0) return false;
+    if (left <= 0) return ReadStatus::kTimeout;
     pollfd p{fd, POLLIN, 0};
     int ready = poll(&p, 1, static_cast<int>(left));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) return false;
+    if (ready == 0) return ReadStatus::kTimeout;
+    if (ready < 0) return ReadStatus::kEnd;
     char chunk[65536];
     ssize_t n = read(fd, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
+    if (n <= 0) return ReadStatus::kEnd;
     buffer->append(chunk, static_cast<size_t>(n));
   }
+}
+
+// How an adapter whose output ended finished: "exited with status 3", "was killed by signal 11
+// (Segmentation fault)". Waits up to 2 s for it to end, then kills it.
+std::string Reap(pid_t pid) {
+  int status = 0;
+  for (int i = 0; i < 200; ++i) {
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r < 0) return "ended";
+    if (r == pid) {
+      if (WIFSIGNALED(status)) {
+        return "was killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+      }
+      return "exited with status " + std::to_string(WEXITSTATUS(status));
+    }
+    usleep(10000);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  return "closed its output";
 }
 
 }  // namespace
@@ -130,10 +154,19 @@ void ExternalImplementation::StopServer() {
 Response ExternalImplementation::ServeRequest(const Request& request) {
   if (pid_ <= 0 && !StartServer()) return AdapterError("cannot start '" + command_ + " --serve'");
   std::string line;
-  if (!WriteAll(to_child_, RequestToJson(request) + "\n") ||
-      !ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000)) {
-    StopServer();  // hung or died: the next request starts a fresh one
-    return AdapterError("the adapter gave no response within " + std::to_string(timeout_s_) + " s (or exited)");
+  const bool sent = WriteAll(to_child_, RequestToJson(request) + "\n");
+  const ReadStatus got = sent ? ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000) : ReadStatus::kEnd;
+  if (got == ReadStatus::kTimeout) {
+    StopServer();  // hung: the next request starts a fresh one
+    return AdapterError("the adapter gave no response within " + std::to_string(timeout_s_) + " s");
+  }
+  if (got == ReadStatus::kEnd) {
+    // It crashed or exited: say how, not "timeout"; the next request starts a fresh one.
+    close(to_child_);
+    close(from_child_);
+    std::string how = Reap(pid_);
+    pid_ = -1;
+    return AdapterError("the adapter " + how + " before answering (a crash of the implementation)");
   }
   int64_t id = -1;
   std::string error;
@@ -167,18 +200,25 @@ Response ExternalImplementation::PerCallRequest(const Request& request) {
   }
   close(to);
   std::string buffer, line, all;
-  bool done = false;
-  while (ReadLine(from, &buffer, &line, timeout_s_ * 1000)) {
+  ReadStatus got;
+  while ((got = ReadLine(from, &buffer, &line, timeout_s_ * 1000)) == ReadStatus::kLine) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     all = line;
-    done = true;
     break;
   }
   close(from);
-  kill(pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
+  std::string how;
+  if (got == ReadStatus::kEnd) {
+    how = Reap(pid);
+  } else {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
   unlink(path);
-  if (!done) return AdapterError("the adapter gave no response within " + std::to_string(timeout_s_) + " s");
+  if (got == ReadStatus::kTimeout) {
+    return AdapterError("the adapter gave no response within " + std::to_string(timeout_s_) + " s");
+  }
+  if (got == ReadStatus::kEnd) return AdapterError("the adapter " + how + " without a response");
   int64_t id = -1;
   std::string error;
   auto r = ResponseFromJson(all, &id, &error);
@@ -208,7 +248,8 @@ Response ExternalImplementation::Handle(const Request& request) {
       std::string line;
       int64_t id = -1;
       std::string error;
-      if (WriteAll(to_child_, RequestToJson(hello) + "\n") && ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000)) {
+      if (WriteAll(to_child_, RequestToJson(hello) + "\n") &&
+          ReadLine(from_child_, &buffer_, &line, timeout_s_ * 1000) == ReadStatus::kLine) {
         auto r = ResponseFromJson(line, &id, &error);
         serve_ = r && r->status == Response::Status::kOk && id == 0;
       }

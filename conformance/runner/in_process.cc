@@ -62,14 +62,18 @@ Response Infer(const Request& req) {
   return r;
 }
 
-Response Run(const Request& req) {
+Response Run(const Request& req, int timeout_s) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
   interp::InterpreterOptions options;
   std::ostringstream printed;
   options.out = &printed;
+  options.limits.max_seconds = timeout_s;
   for (const auto& [name, value] : req.limits) {
-    if (!interp::SetLimit(name, value, &options.limits)) return Response::Unsupported("unknown limit '" + name + "'");
+    if (!interp::SetLimit(name, value, &options.limits)) {
+      return Response::Unsupported("unsupported limit '" + name + "=" + std::to_string(value) +
+                                   "' (expected " + interp::LimitNames() + ")");
+    }
   }
   std::vector<interp::Value> args;
   for (const Argument& a : req.args) args.push_back(a.value);
@@ -138,7 +142,7 @@ Response InProcessImplementation::Handle(const Request& req) {
       r.text = text::PrintModule(*l.module);
       return r;
     }
-    case Verb::kRun: return Run(req);
+    case Verb::kRun: return Run(req, timeout_s_);
     case Verb::kProve: return Prove(req);
   }
   return Response::Unsupported("unknown verb");

@@ -9,7 +9,13 @@ namespace rlx::conform {
 
 class InProcessImplementation : public Implementation {
  public:
+  /// `timeout_s` > 0: a run request without its own max_seconds limit gets this wall-clock
+  /// limit (eval.limit.time), as an adapter is given `rlx conform --timeout`; 0: none.
+  explicit InProcessImplementation(int timeout_s = 0) : timeout_s_(timeout_s) {}
   Response Handle(const Request& request) override;
+
+ private:
+  int timeout_s_;
 };
 
 }  // namespace rlx::conform

@@ -1,8 +1,6 @@
 #include "conformance/runner/invocation.h"
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "interpreter/allocator.h"
 #include "interpreter/format.h"
@@ -15,13 +13,7 @@ namespace {
 std::optional<Argument> ParseValueLine(const std::string& text, const std::string& dir, std::string* error) {
   if (text.rfind("npy ", 0) == 0) {
     std::string path = (std::filesystem::path(dir) / text.substr(4)).string();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      *error = "cannot read '" + path + "'";
-      return std::nullopt;
-    }
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto t = interp::ReadNpy(bytes, error);
+    auto t = interp::ReadNpyFile(path, error);
     if (!t) return std::nullopt;
     return Argument{interp::Value::FromTensor(t), std::filesystem::absolute(path).string()};
   }
@@ -57,7 +49,7 @@ std::optional<Invocation> ParseInvocation(const Command& c, const std::string& d
       int64_t v = 0;
       interp::Limits scratch;
       if (!interp::ParseLimitText(rest, &name, &v) || !interp::SetLimit(name, v, &scratch)) {
-        why = "expected 'limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes=N', got '" + rest + "'";
+        why = "expected 'limit NAME=N' with NAME " + std::string(interp::LimitNames()) + ", got '" + rest + "'";
       } else {
         inv.limits[name] = v;
       }

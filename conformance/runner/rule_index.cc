@@ -1,11 +1,11 @@
 #include "conformance/runner/rule_index.h"
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "ir/base/diagnostic.h"
+#include "ir/base/file_io.h"
 #include "ir/op_table.h"
 
 namespace rlx::conform {
@@ -19,10 +19,11 @@ RuleIndex RuleIndex::Load(const std::string& spec_dir, std::string* error) {
   for (auto it = fs::recursive_directory_iterator(spec_dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
     if (it->path().extension() != ".md") continue;
-    std::ifstream in(it->path(), std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string text = ss.str();
+    std::string text, why;
+    if (!ReadWholeFile(it->path().string(), &text, &why)) {
+      *error = why;
+      continue;
+    }
     // The chapter: the leading digit of the file or of its folder (5-operators/5.2-binary.md).
     std::string rel = fs::relative(it->path(), spec_dir).string();
     std::string chapter = std::isdigit(static_cast<unsigned char>(rel[0])) ? rel.substr(0, 1) : "README";
@@ -34,7 +35,7 @@ RuleIndex RuleIndex::Load(const std::string& spec_dir, std::string* error) {
       index.op_sections_.insert((*m)[1]);
     }
   }
-  if (index.chapter_.empty()) *error = "no rule IDs found under '" + spec_dir + "' (is it the spec/ folder?)";
+  if (index.chapter_.empty() && error->empty()) *error = "no rule IDs found under '" + spec_dir + "' (is it the spec/ folder?)";
   for (ErrorCode c : AllErrorCodes()) index.error_rules_.insert(std::string(ErrorCodeRule(c)));
   return index;
 }

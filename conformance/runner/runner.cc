@@ -150,6 +150,20 @@ class Executor {
       if (r.answer != want) return "answered " + r.answer + ", expected " + want;
       return want == "disproven" ? CheckCounterexample(req.claim, r.counterexample) : "";
     }
+    if (v == "assert_not_proven" || v == "assert_not_disproven") {
+      // A false claim whose counterexamples are hard to find (or a true one hard to prove):
+      // unknown conforms, and so does the one right answer; the wrong one does not. This is
+      // what catches a prover that says "proven" too eagerly (sinfo.prove.answers).
+      Request req;
+      req.verb = Verb::kProve;
+      req.claim = c.BodyText();
+      Response r = ask(req);
+      if (r.status != Response::Status::kOk) return "expected an answer, got " + Describe(r);
+      std::string wrong = v == "assert_not_proven" ? "proven" : "disproven";
+      if (r.answer == wrong) return "answered " + wrong + " for a claim that is " + (wrong == "proven" ? "false" : "true");
+      if (r.answer == "disproven") return CheckCounterexample(req.claim, r.counterexample);
+      return "";
+    }
     // The rest are about a module defined above.
     std::string why = ModuleState(file, c.args[0], ask);
     if (!why.empty()) return "module '" + c.args[0] + "' " + why;

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "conformance/runner/invocation.h"
+#include "ir/base/file_io.h"
 
 namespace rlx::conform {
 
@@ -27,6 +27,7 @@ constexpr VerbInfo kVerbs[] = {
     {"assert_ill_formed", 2, true}, {"assert_struct_info", 3, false}, {"assert_canonical", 1, false},
     {"assert_return", 2, false},    {"assert_error", 3, true},        {"assert_exhaustion", 3, true},
     {"assert_proven", 0, false},    {"assert_disproven", 0, true},
+    {"assert_not_proven", 0, true}, {"assert_not_disproven", 0, false},
 };
 
 const VerbInfo* FindVerb(const std::string& v) {
@@ -95,11 +96,12 @@ Suite Suite::Load(const std::string& root, const RuleIndex& rules, std::vector<s
     ScriptFile f;
     f.rel = fs::relative(p, root).generic_string();
     f.dir = p.parent_path().string();
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string error;
-    auto commands = ParseScript(ss.str(), &error);
+    std::string text, error;
+    if (!ReadWholeFile(p.string(), &text, &error)) {
+      errors->push_back(f.rel + ": " + error);
+      continue;
+    }
+    auto commands = ParseScript(text, &error);
     if (!commands) {
       errors->push_back(f.rel + ": " + error);
       continue;

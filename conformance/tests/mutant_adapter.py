@@ -19,6 +19,7 @@ Mutants (`none` is the unmodified wrapper, the baseline of tests/check_mutants.p
     ("floor-div-sign", "integer floor_divide/floor_mod (and T.floordiv, //, %) truncate"),
     ("wrong-error-kind", "every run error reports another E3xxx code"),
     ("prover-optimist", "prove answers proven for disproven and unknown"),
+    ("prover-eager", "prove answers proven where rlx answers unknown (disproven stays)"),
     ("lenient-lexer", "lexical errors (E00xx) are ignored by parse and check"),
     ("limits-ignored", "run requests lose their limits"),
     ("erased-struct-info", "inferred tensor struct info with a symbolic dim loses its shape"),
@@ -351,6 +352,13 @@ def prover_optimist(req, child):
     return r
 
 
+def prover_eager(req, child):
+    r = child(req)
+    if req["verb"] == "prove" and r.get("status") == "ok" and r.get("answer") == "unknown":
+        r["answer"] = "proven"
+    return r
+
+
 def lenient_lexer(req, child):
     r = child(req)
     if req["verb"] in ("parse", "check") and r.get("status") == "error" and \
@@ -392,6 +400,7 @@ MUTANTS = {
     "floor-div-sign": rewrite({"run"}, floor_to_trunc),
     "wrong-error-kind": wrong_error_kind,
     "prover-optimist": prover_optimist,
+    "prover-eager": prover_eager,
     "lenient-lexer": lenient_lexer,
     "limits-ignored": lambda req, child: child({k: v for k, v in req.items() if k != "limits"}),
     "erased-struct-info": response_fix({"infer"}, erased),

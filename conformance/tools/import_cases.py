@@ -449,34 +449,22 @@ def claim_tags(func):
     return tags
 
 
-# Claims rlx's prover answers unknown (each spends Z3's whole resource limit, about a second):
-# all outside sinfo.prove.minimum, where unknown is a conforming answer, so they would only cost
-# every run of the suite that time. Kept in the corpus (bench/claims) for the prover's own figures.
+# Claims rlx's prover answers unknown (each spends Z3's whole resource limit): all outside
+# sinfo.prove.minimum, where unknown is a conforming answer. They are imported as
+# assert_not_proven (false claims) or assert_not_disproven (true ones), which still fail an
+# implementation that gives the wrong answer.
 UNDECIDED_BY_RLX = {
-    "bd_batch_heads_workspace",
-    "bd_upper_bound_only_square_wrong",
-    "div_sym_mod_add_multiple",
-    "nl_consecutive_product_nonneg",
-    "nl_product_ge_factor",
-    "nl_square_of_sum_ge_four_product",
-    "nl_row_major_index_in_bounds",
-    "nl_square_mod_four",
-    "nl_square_mod_three_never_two",
-    "nl_equal_squares_equal_magnitude",
-    "nl_squares_ordered_for_nonneg",
-    "nl_row_major_index_tight_wrong",
-    "nl_int32_square_below_edge_wrong",
-    "nl_int32_product_below_max_rare",
-    "shp_attention_split_heads",
-    "shp_attention_split_heads_dropped_seq_wrong",
-    "shp_int32_flat_index_in_bounds",
-    "gap_reciprocal_general_bounds",
-    "gap_nested_symbolic_div",
-    "gap_mod_symbolic_common_factor",
-    "gap_consecutive_product_even",
-    "gap_sum_of_squares_bound",
+    "div_sym_monotone",
+    "div_sym_floor_of_negation",
+    "hard_quadratic_nonresidue",
+    "hard_semiprime_witness",
+    "hard_quadratic_residue_witness",
+    "hard_large_pythagorean_witness",
+    "shp_pool_ceil_mode_adds_at_most_one",
+    "shp_adaptive_pool_window_nonempty",
+    "shp_adaptive_pool_window_bounded",
+    "shp_resize_upscale_not_smaller",
     "gap_int32_square_fits",
-    "gap_consecutive_triple_product_multiple_of_six",
 }
 
 
@@ -499,14 +487,18 @@ def import_claims(suite, skipped):
             if label not in ("proven", "disproven"):
                 skipped.append((where, f"claim '{func.name}' has no proven/disproven label"))
                 continue
-            if func.name in UNDECIDED_BY_RLX:
-                skipped.append((where, f"claim '{func.name}': rlx answers unknown (UNDECIDED_BY_RLX)"))
-                continue
             text = "\n".join(strip_blank(lines[deco.lineno - 1: func.end_lineno]))
             tags = claim_tags(func)
             comments = [] if "sinfo.prove.minimum" in tags else [
                 "outside the linear fragment of sinfo.prove.minimum: a prover may answer unknown"]
-            script.add(src, "assert_" + label, [], tags, text, comments)
+            verb = "assert_" + label
+            if func.name in UNDECIDED_BY_RLX:
+                # Undecided by rlx, so unknown must conform; but the wrong answer must not: a
+                # prover that says "proven" of a false claim (or "disproven" of a true one)
+                # fails here (sinfo.prove.answers).
+                verb = "assert_not_proven" if label == "disproven" else "assert_not_disproven"
+                comments = ["hard for provers (rlx answers unknown): unknown conforms, the wrong answer does not"]
+            script.add(src, verb, [], tags, text, comments)
     return n
 
 

@@ -1,8 +1,8 @@
 #include "interpreter/io/json_value.h"
 
+#include <cerrno>
 #include <cmath>
-#include <fstream>
-#include <iterator>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -41,15 +41,24 @@ bool Element(const Json& j, TensorData& t, int64_t i, std::string* error) {
   }
   if (IsFloat(t.dtype())) {
     t.SetDouble(i, j.as_double());
-  } else if (auto v = j.as_int()) {
-    t.SetInt(i, *v);
-  } else if (t.dtype() == DataType::kUInt64 && j.number_text().find_first_of(".eE-") == std::string::npos) {
-    t.SetInt(i, static_cast<int64_t>(std::strtoull(j.number_text().c_str(), nullptr, 10)));
-  } else {
-    *error = "'" + j.number_text() + "' is not an integer of " + std::string(DataTypeName(t.dtype()));
-    return false;
+    return true;
   }
-  return true;
+  // An integer out of the dtype's range is an error, never wrapped (eval.value.tensor).
+  if (auto v = j.as_int(); v && FitsDataType(t.dtype(), *v)) {
+    t.SetInt(i, *v);
+    return true;
+  }
+  if (t.dtype() == DataType::kUInt64 && j.number_text().find_first_not_of("0123456789") == std::string::npos) {
+    errno = 0;
+    const unsigned long long v = std::strtoull(j.number_text().c_str(), nullptr, 10);
+    if (errno != ERANGE) {
+      t.SetInt(i, static_cast<int64_t>(v));
+      return true;
+    }
+  }
+  *error = "'" + j.number_text() + "' is not " + (t.dtype() == DataType::kBool ? "a bool (0 or 1)" : "an integer of " + std::string(DataTypeName(t.dtype())));
+  if (j.as_int() || j.number_text().find_first_not_of("0123456789") == std::string::npos) *error += " (out of range)";
+  return false;
 }
 
 // The shape of nested arrays (every level must be rectangular).
@@ -150,13 +159,7 @@ std::optional<Value> ValueFromJson(const Json& j, const StructInfo* annotation, 
         *error = "\"npy\" must be a file name";
         return std::nullopt;
       }
-      std::ifstream in(path->as_string(), std::ios::binary);
-      if (!in) {
-        *error = "cannot read '" + path->as_string() + "'";
-        return std::nullopt;
-      }
-      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      auto t = ReadNpy(bytes, error);
+      auto t = ReadNpyFile(path->as_string(), error);
       if (!t) return std::nullopt;
       return Value::FromTensor(t);
     }

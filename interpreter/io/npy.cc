@@ -4,8 +4,14 @@
 #include <cstring>
 #include <vector>
 
+#include "ir/base/file_io.h"
+
 namespace rlx::interp {
 namespace {
+
+// The longest header accepted (numpy writes a few hundred bytes and reads at most 10000 by
+// default).
+constexpr size_t kMaxNpyHeaderBytes = size_t{1} << 20;
 
 // A tiny reader of the header's Python literal dict.
 class HeaderParser {
@@ -126,70 +132,80 @@ uint32_t LittleEndian(const std::string& b, size_t at, int bytes) {
   return v;
 }
 
-}  // namespace
-
-std::shared_ptr<TensorData> ReadNpy(const std::string& bytes, std::string* error, int64_t max_bytes) {
+// The fixed preamble: magic, version and header length. `bytes` holds at least its first 10
+// bytes or all of the file. Sets `data_at` (where the data starts).
+bool ParsePreamble(const std::string& bytes, size_t* header_at, size_t* data_at, std::string* error) {
   if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) {
     *error = "not a .npy file (bad magic)";
-    return nullptr;
+    return false;
   }
   const int major = static_cast<uint8_t>(bytes[6]), minor = static_cast<uint8_t>(bytes[7]);
   if (minor != 0 || major < 1 || major > 3) {
     *error = "unsupported .npy version " + std::to_string(major) + "." + std::to_string(minor);
-    return nullptr;
+    return false;
   }
   const size_t len_bytes = major == 1 ? 2 : 4;
   if (bytes.size() < 8 + len_bytes) {
     *error = "truncated header length";
-    return nullptr;
+    return false;
   }
   const size_t header_len = LittleEndian(bytes, 8, static_cast<int>(len_bytes));
-  const size_t data_at = 8 + len_bytes + header_len;
-  if (data_at > bytes.size()) {
-    *error = "the header runs past the end of the file";
-    return nullptr;
+  if (header_len > kMaxNpyHeaderBytes) {
+    *error = "the header is longer than " + std::to_string(kMaxNpyHeaderBytes) + " bytes";
+    return false;
   }
-  std::string descr;
-  bool fortran = false;
+  *header_at = 8 + len_bytes;
+  *data_at = *header_at + header_len;
+  return true;
+}
+
+struct NpyHeader {
+  DataType dtype = DataType::kVoid;
+  bool big = false, fortran = false;
   std::vector<int64_t> shape;
-  HeaderParser parser(bytes.substr(8 + len_bytes, header_len));
-  if (!parser.Parse(&descr, &fortran, &shape, error)) return nullptr;
-  DataType dtype;
-  bool big = false;
-  if (!DTypeFromDescr(descr, &dtype, &big)) {
+  int64_t count = 0, nbytes = 0;
+};
+
+// The header dict, checked against the limit on the array's bytes before any data is read.
+bool ParseHeader(const std::string& text, int64_t max_bytes, NpyHeader* h, std::string* error) {
+  std::string descr;
+  HeaderParser parser(text);
+  if (!parser.Parse(&descr, &h->fortran, &h->shape, error)) return false;
+  if (!DTypeFromDescr(descr, &h->dtype, &h->big)) {
     *error = "unsupported dtype '" + descr + "'";
-    return nullptr;
+    return false;
   }
   int64_t count = 1;
-  bool empty = std::find(shape.begin(), shape.end(), 0) != shape.end();
-  for (int64_t d : shape) {
+  bool empty = std::find(h->shape.begin(), h->shape.end(), 0) != h->shape.end();
+  for (int64_t d : h->shape) {
     if (!empty && __builtin_mul_overflow(count, d, &count)) {
       *error = "the shape's element count overflows int64";
-      return nullptr;
+      return false;
     }
   }
   if (empty) count = 0;
-  const int es = DataTypeBytes(dtype);
-  int64_t nbytes;
-  if (__builtin_mul_overflow(count, static_cast<int64_t>(es), &nbytes) || nbytes > max_bytes) {
+  h->count = count;
+  const int es = DataTypeBytes(h->dtype);
+  if (__builtin_mul_overflow(count, static_cast<int64_t>(es), &h->nbytes) || h->nbytes > max_bytes) {
     *error = "the array is larger than the limit of " + std::to_string(max_bytes) + " bytes";
-    return nullptr;
+    return false;
   }
-  if (bytes.size() - data_at != static_cast<size_t>(nbytes)) {
-    *error = bytes.size() - data_at < static_cast<size_t>(nbytes) ? "the data is shorter than the shape needs"
-                                                                   : "bytes after the data";
-    return nullptr;
-  }
-  auto t = std::make_shared<TensorData>(dtype, shape);
-  const uint8_t* src = reinterpret_cast<const uint8_t*>(bytes.data() + data_at);
+  return true;
+}
+
+// The tensor from exactly `h.nbytes` bytes at `src`.
+std::shared_ptr<TensorData> Decode(const NpyHeader& h, const uint8_t* src) {
+  auto t = std::make_shared<TensorData>(h.dtype, h.shape);
+  const std::vector<int64_t>& shape = h.shape;
+  const int es = DataTypeBytes(h.dtype);
   uint8_t* dst = t->mutable_data();
   const int rank = static_cast<int>(shape.size());
   // Row-major strides of the destination; the source index walks Fortran order if needed.
   std::vector<int64_t> idx(rank, 0), row_strides(rank, 1);
   for (int d = rank - 2; d >= 0; --d) row_strides[d] = row_strides[d + 1] * shape[d + 1];
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < h.count; ++i) {
     int64_t out = i;
-    if (fortran && rank > 1) {
+    if (h.fortran && rank > 1) {
       out = 0;
       for (int d = 0; d < rank; ++d) out += idx[d] * row_strides[d];
       for (int d = 0; d < rank; ++d) {  // Fortran order: the first index varies fastest
@@ -197,9 +213,59 @@ std::shared_ptr<TensorData> ReadNpy(const std::string& bytes, std::string* error
         idx[d] = 0;
       }
     }
-    for (int b = 0; b < es; ++b) dst[out * es + b] = src[i * es + (big ? es - 1 - b : b)];
+    for (int b = 0; b < es; ++b) dst[out * es + b] = src[i * es + (h.big ? es - 1 - b : b)];
   }
   return t;
+}
+
+}  // namespace
+
+std::shared_ptr<TensorData> ReadNpy(const std::string& bytes, std::string* error, int64_t max_bytes) {
+  size_t header_at = 0, data_at = 0;
+  if (!ParsePreamble(bytes, &header_at, &data_at, error)) return nullptr;
+  if (data_at > bytes.size()) {
+    *error = "the header runs past the end of the file";
+    return nullptr;
+  }
+  NpyHeader h;
+  if (!ParseHeader(bytes.substr(header_at, data_at - header_at), max_bytes, &h, error)) return nullptr;
+  if (bytes.size() - data_at != static_cast<size_t>(h.nbytes)) {
+    *error = bytes.size() - data_at < static_cast<size_t>(h.nbytes) ? "the data is shorter than the shape needs"
+                                                                     : "bytes after the data";
+    return nullptr;
+  }
+  return Decode(h, reinterpret_cast<const uint8_t*>(bytes.data() + data_at));
+}
+
+std::shared_ptr<TensorData> ReadNpyFile(const std::string& path, std::string* error, int64_t max_bytes) {
+  // The header first, checked against the limits; then exactly the data it declares, so that
+  // neither a huge file nor one that never ends (/dev/zero) is read beyond what the limit allows.
+  std::string why;
+  auto fail = [&](const std::string& message) {
+    *error = "'" + path + "': " + message;
+    return nullptr;
+  };
+  FileReader in;
+  if (!in.Open(path, error)) return nullptr;
+  std::string bytes;
+  if (!in.Read(12, &bytes, error)) return nullptr;  // the longest preamble (versions 2 and 3)
+  size_t header_at = 0, data_at = 0;
+  if (!ParsePreamble(bytes, &header_at, &data_at, &why)) return fail(why);
+  if (bytes.size() < data_at && !in.Read(data_at - bytes.size(), &bytes, error)) return nullptr;
+  if (bytes.size() < data_at) return fail("the header runs past the end of the file");
+  NpyHeader h;
+  if (!ParseHeader(bytes.substr(header_at, data_at - header_at), max_bytes, &h, &why)) return fail(why);
+  bytes.erase(0, data_at);  // what was read past the header (version 1's preamble is shorter)
+  const size_t nbytes = static_cast<size_t>(h.nbytes);
+  if (bytes.size() < nbytes && !in.Read(nbytes - bytes.size(), &bytes, error)) return nullptr;
+  if (bytes.size() < nbytes) return fail("the data is shorter than the shape needs");
+  if (bytes.size() > nbytes) return fail("bytes after the data");
+  std::string read_error;
+  if (!in.AtEnd(&read_error)) {
+    if (!read_error.empty()) *error = read_error;
+    return read_error.empty() ? fail("bytes after the data") : nullptr;
+  }
+  return Decode(h, reinterpret_cast<const uint8_t*>(bytes.data()));
 }
 
 std::string WriteNpy(const TensorData& t) {

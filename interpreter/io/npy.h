@@ -14,6 +14,11 @@ namespace rlx::interp {
 /// larger than `max_bytes` are rejected too.
 std::shared_ptr<TensorData> ReadNpy(const std::string& bytes, std::string* error,
                                     int64_t max_bytes = int64_t{1} << 30);
+/// Reads the .npy file at `path`: its header first, checked against `max_bytes`, then exactly
+/// the data bytes it declares (a longer file, or one that never ends, is an error, never read
+/// whole). nullptr with `error` set ("cannot read 'P': ..." or "'P': why") otherwise.
+std::shared_ptr<TensorData> ReadNpyFile(const std::string& path, std::string* error,
+                                        int64_t max_bytes = int64_t{1} << 30);
 /// The .npy bytes of a tensor.
 std::string WriteNpy(const TensorData& t);
 

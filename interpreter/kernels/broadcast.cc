@@ -1,6 +1,7 @@
 #include "interpreter/kernels/broadcast.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace rlx::interp {
 
@@ -29,7 +30,9 @@ bool BroadcastShapes(const std::vector<std::vector<int64_t>>& shapes, std::vecto
 
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> s(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+  for (size_t i = shape.size(); i-- > 1;) {
+    if (__builtin_mul_overflow(s[i], shape[i], &s[i - 1])) s[i - 1] = INT64_MAX;
+  }
   return s;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,14 +15,29 @@ namespace rlx::interp {
 bool BroadcastShapes(const std::vector<std::vector<int64_t>>& shapes, std::vector<int64_t>* out,
                      std::string* why);
 
-/// The number of elements of `shape`, a shape of a live tensor (so the product fits).
+/// a * b for extents (>= 0), saturated at INT64_MAX: a later factor 0 still gives 0, so a
+/// product of the extents of an empty tensor is 0 and never overflows.
+inline int64_t SatMul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/// The number of elements of `shape`: 0 when an extent is 0 (the others may then multiply
+/// past int64), else the product, saturated at INT64_MAX (a shape of or within a live tensor
+/// always fits).
 inline int64_t NumElements(const std::vector<int64_t>& shape) {
+  for (int64_t d : shape) {
+    if (d == 0) return 0;
+  }
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape) {
+    if (__builtin_mul_overflow(n, d, &n)) return INT64_MAX;
+  }
   return n;
 }
 
-/// Row-major strides (in elements) of `shape`.
+/// Row-major strides (in elements) of `shape`; saturated at INT64_MAX where the shape holds no
+/// element (such strides are never used to address one).
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);
 
 /// The strides of `shape` as seen from `out` (aligned right, 0 on broadcast dims).
@@ -33,8 +49,7 @@ std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& shape,
 template <size_t N, class F>
 void ForEachBroadcast(const std::vector<int64_t>& out, const std::array<std::vector<int64_t>, N>& strides,
                       F&& f) {
-  int64_t total = 1;
-  for (int64_t d : out) total *= d;
+  const int64_t total = NumElements(out);
   if (total == 0) return;
   const int rank = static_cast<int>(out.size());
   std::array<int64_t, N> off{};

@@ -1,6 +1,7 @@
 // Kernels of conv2d and the 2-d poolings (spec §5.8), NCHW / OIHW: floats accumulate in
 // float64 and round once per result element; integers accumulate in 64 bits and wrap.
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 
@@ -30,11 +31,20 @@ struct Window {
 
 int64_t OutExtent(OpInvocation& inv, int c, int64_t in, int64_t before, int64_t after, int64_t k,
                   int64_t dil, int64_t stride, bool ceil_mode) {
-  const int64_t span = in + before + after - dil * (k - 1) - 1;
+  // In 128 bits: the paddings, dilation and window are attributes of any int64 size.
+  const __int128 span =
+      static_cast<__int128>(in) + before + after - static_cast<__int128>(dil) * (k - 1) - 1;
   if (span < 0) inv.FailConstraint(c, "the window does not fit in the padded input");
   // In ceil mode the last window is kept even when it starts in the trailing padding (as TVM
   // does; PyTorch drops it): spec §5.8, R.nn.max_pool2d, "Unlike PyTorch".
-  return (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
+  const __int128 extent = (span + (ceil_mode ? stride - 1 : 0)) / stride + 1;
+  if (extent > INT64_MAX) {
+    // eval.limit.tensor
+    inv.FailExtentOverflow("(" + std::to_string(in) + " + " + std::to_string(before) + " + " +
+                           std::to_string(after) + " - " + std::to_string(dil) + " * (" +
+                           std::to_string(k) + " - 1) - 1) / " + std::to_string(stride) + " + 1");
+  }
+  return static_cast<int64_t>(extent);
 }
 
 Value Conv2d(OpInvocation& inv) {
@@ -49,7 +59,8 @@ Value Conv2d(OpInvocation& inv) {
   g.KH = w->shape()[2], g.KW = w->shape()[3];
   const int64_t groups = attrs.Int("groups");
   // op.nn.conv2d.c4 at run time
-  if (groups < 1 || g.C != I * groups || O % groups != 0) {
+  if (groups < 1 || static_cast<__int128>(g.C) != static_cast<__int128>(I) * groups ||
+      O % groups != 0) {
     inv.FailConstraint(4, "data has " + std::to_string(g.C) + " channels, weight expects " +
                               std::to_string(I) + " x " + std::to_string(groups) + " groups");
   }
@@ -66,6 +77,11 @@ Value Conv2d(OpInvocation& inv) {
     w = ConvertTensor(inv, w, out_dtype);
   }
   Tensor out = inv.Alloc(out_dtype, {g.N, O, g.OH, g.OW});
+  // Empty result or empty kernel: nothing to sum (the result stays 0), and no loop over
+  // extents of empty tensors.
+  if (out->num_elements() == 0 || g.KH == 0 || g.KW == 0) return Value::FromTensor(out);
+  // eval.limit.work: I * KH * KW multiply-adds per result element.
+  inv.ChargeWork({out->num_elements(), I, g.KH, g.KW});
   const int64_t per_group = O / groups;
   DispatchDType(x->dtype(), [&](auto in_tag) {
     using In = decltype(in_tag);
@@ -146,6 +162,9 @@ Value Pool(OpInvocation& inv, bool is_max) {
   g.OH = OutExtent(inv, 4, g.H, g.pad[0], g.pad[2], g.KH, g.dh, g.sh, ceil_mode);
   g.OW = OutExtent(inv, 4, g.W, g.pad[1], g.pad[3], g.KW, g.dw, g.sw, ceil_mode);
   Tensor out = inv.Alloc(x->dtype(), {g.N, g.C, g.OH, g.OW});
+  if (out->num_elements() == 0) return Value::FromTensor(out);
+  // eval.limit.work: every window visits KH * KW taps.
+  inv.ChargeWork({out->num_elements(), g.KH, g.KW});
   DispatchDType(x->dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* px = Data<T>(x);
@@ -214,6 +233,7 @@ Value AdaptiveAvgPool(OpInvocation& inv) {
   int64_t OH = H, OW = W;
   if (auto sizes = inv.attrs().IntList("output_size")) std::tie(OH, OW) = Pair(*sizes);
   Tensor out = inv.Alloc(x->dtype(), {N, C, OH, OW});
+  if (out->num_elements() == 0) return Value::FromTensor(out);
   DispatchDType(x->dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* px = Data<T>(x);
@@ -222,18 +242,22 @@ Value AdaptiveAvgPool(OpInvocation& inv) {
     for (int64_t nc = 0; nc < N * C; ++nc) {
       const T* plane = px + nc * H * W;
       for (int64_t i = 0; i < OH; ++i) {
-        const int64_t p0 = i * H / OH, p1 = ((i + 1) * H + OH - 1) / OH;
+        // In 128 bits: an extent of an empty input may be near 2^63.
+        const int64_t p0 = static_cast<int64_t>(static_cast<__int128>(i) * H / OH);
+        const int64_t p1 = static_cast<int64_t>((static_cast<__int128>(i + 1) * H + OH - 1) / OH);
         for (int64_t j = 0; j < OW; ++j) {
-          const int64_t q0 = j * W / OW, q1 = ((j + 1) * W + OW - 1) / OW;
+          const int64_t q0 = static_cast<int64_t>(static_cast<__int128>(j) * W / OW);
+          const int64_t q1 = static_cast<int64_t>((static_cast<__int128>(j + 1) * W + OW - 1) / OW);
           double facc = 0;
           __int128 iacc = 0;
-          for (int64_t p = p0; p < p1; ++p) {
+          // An empty bin (H or W is 0) visits nothing, however long its other side.
+          for (int64_t p = p0; p < p1 && q0 < q1; ++p) {
             for (int64_t q = q0; q < q1; ++q) {
               if constexpr (kIsFloatElem<T>) facc += ToDouble(plane[p * W + q]);
               else iacc += static_cast<__int128>(plane[p * W + q]);
             }
           }
-          const int64_t count = (p1 - p0) * (q1 - q0);
+          const int64_t count = q0 < q1 ? (p1 - p0) * (q1 - q0) : 0;
           if constexpr (kIsFloatElem<T>) {
             po[oi++] = RoundFloat<T>(facc / static_cast<double>(count));
           } else {

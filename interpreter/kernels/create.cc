@@ -1,4 +1,5 @@
 // Kernels of the creation ops (spec §5.7): zeros, ones, full, the *_like ops, arange, eye.
+#include <algorithm>
 #include <cmath>
 
 #include "interpreter/kernels/kernels.h"
@@ -79,9 +80,13 @@ Value Eye(OpInvocation& inv) {
   const int64_t k = inv.IntArg("k");
   if (n < 0 || m < 0) inv.FailConstraint(2, "negative extent");
   Tensor out = inv.Alloc(inv.attrs().DType("dtype"), {n, m});
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t j = i + k;
-    if (j >= 0 && j < m) out->SetInt(i * m + j, 1);
+  // Only the rows whose diagonal element j = i + k lies in [0, m): at most min(n, m) of them,
+  // so R.eye(2**62, 0) does no work.
+  const __int128 first = std::max<__int128>(0, -static_cast<__int128>(k));
+  const __int128 last = std::min<__int128>(n, static_cast<__int128>(m) - k);
+  for (__int128 i = first; i < last; ++i) {
+    const int64_t row = static_cast<int64_t>(i);
+    out->SetInt(row * m + static_cast<int64_t>(i + k), 1);
   }
   return Value::FromTensor(out);
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 
 namespace rlx::interp {
@@ -12,8 +13,7 @@ namespace rlx::interp {
 /// Calls f(index) for every multi-index of `shape` in row-major order; f returns nothing.
 template <class F>
 void ForEachIndex(const std::vector<int64_t>& shape, F&& f) {
-  int64_t total = 1;
-  for (int64_t d : shape) total *= d;
+  const int64_t total = NumElements(shape);
   std::vector<int64_t> idx(shape.size(), 0);
   for (int64_t i = 0; i < total; ++i) {
     f(static_cast<const std::vector<int64_t>&>(idx));

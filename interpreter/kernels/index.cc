@@ -45,7 +45,10 @@ Value StridedSlice(OpInvocation& inv) {
     } else {
       b = std::clamp<int64_t>(b, -1, n - 1);
       e = std::clamp<int64_t>(e, -1, n - 1);
-      len = b > e ? (b - e - 1) / -s + 1 : 0;
+      // In 128 bits: -s overflows int64 for s = INT64_MIN.
+      len = b > e ? static_cast<int64_t>(
+                        (static_cast<__int128>(b) - e - 1) / -static_cast<__int128>(s) + 1)
+                  : 0;
     }
     start[ax] = b;
     step[ax] = s;

@@ -36,6 +36,10 @@ Value MatmulKernel(OpInvocation& inv) {
     b = ConvertTensor(inv, b, out_dtype);
   }
   Tensor out = inv.Alloc(out_dtype, shape);
+  // An empty result: nothing to compute (the batch may still be huge, or n: the row buffer).
+  if (out->num_elements() == 0) return Value::FromTensor(out);
+  // eval.limit.work: k multiply-adds per result element.
+  inv.ChargeWork({out->num_elements(), k});
   // Offsets of each batch's matrix in a and b.
   std::vector<int64_t> a_batch_strides = BroadcastStrides(ba, batch), b_batch_strides = BroadcastStrides(bb, batch);
   std::vector<int64_t> offs_a, offs_b;

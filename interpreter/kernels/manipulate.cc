@@ -5,6 +5,7 @@
 
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/gather.h"
+#include "ir/base/checked_int.h"
 
 namespace rlx::interp {
 namespace {
@@ -133,9 +134,16 @@ Value Join(OpInvocation& inv, bool stack) {
       }
     }
     if (t->ndim() != static_cast<int>(first.size())) inv.FailConstraint(2, "fields of different ranks");
-    shape[axis] += stack ? 1 : t->shape()[axis];
+    const int64_t add = stack ? 1 : t->shape()[axis];
+    std::optional<int64_t> sum = CheckedAdd(shape[axis], add);
+    if (!sum)
+      inv.FailExtentOverflow("on axis " + std::to_string(axis) + " (" +
+                             OverflowText(shape[axis], "+", add) + ")");
+    shape[axis] = *sum;
   }
   Tensor out = inv.Alloc(parts[0]->dtype(), shape);
+  // Empty: nothing to copy (outer may be huge when another extent is 0).
+  if (out->num_elements() == 0) return Value::FromTensor(out);
   const size_t es = static_cast<size_t>(DataTypeBytes(out->dtype()));
   int64_t outer = 1, inner = 1;
   for (int i = 0; i < axis; ++i) outer *= shape[i];
@@ -144,6 +152,7 @@ Value Join(OpInvocation& inv, bool stack) {
   int64_t offset = 0;  // along the axis
   for (const Tensor& t : parts) {
     const int64_t len = stack ? 1 : t->shape()[axis];
+    if (len == 0) continue;  // an empty field: outer copies of nothing
     for (int64_t a = 0; a < outer; ++a) {
       std::memcpy(o + ((a * shape[axis] + offset) * inner) * es, t->data() + (a * len * inner) * es,
                   static_cast<size_t>(len * inner) * es);
@@ -221,7 +230,13 @@ Value Tile(OpInvocation& inv) {
   in_shape.insert(in_shape.end(), x->shape().begin(), x->shape().end());
   r.insert(r.end(), reps.begin(), reps.end());
   std::vector<int64_t> shape(rank), strides = RowMajorStrides(in_shape);
-  for (size_t i = 0; i < rank; ++i) shape[i] = in_shape[i] * r[i];
+  for (size_t i = 0; i < rank; ++i) {
+    std::optional<int64_t> d = CheckedMul(in_shape[i], r[i]);
+    if (!d)
+      inv.FailExtentOverflow("on axis " + std::to_string(i) + " (" +
+                             OverflowText(in_shape[i], "*", r[i]) + ")");
+    shape[i] = *d;
+  }
   return Value::FromTensor(Gather(inv, x, shape, [&](const std::vector<int64_t>& idx) {
     int64_t s = 0;
     for (size_t d = 0; d < rank; ++d) s += (idx[d] % in_shape[d]) * strides[d];
@@ -242,7 +257,11 @@ Value Repeat(OpInvocation& inv) {
     ax = Norm(*axis, x->ndim());
   }
   std::vector<int64_t> shape = src->shape(), strides = RowMajorStrides(src->shape());
-  shape[ax] *= reps;
+  std::optional<int64_t> len = CheckedMul(shape[ax], reps);
+  if (!len)
+    inv.FailExtentOverflow("on axis " + std::to_string(ax) + " (" +
+                           OverflowText(shape[ax], "*", reps) + ")");
+  shape[ax] = *len;
   return Value::FromTensor(Gather(inv, src, shape, [&](const std::vector<int64_t>& idx) {
     int64_t s = 0;
     for (size_t d = 0; d < idx.size(); ++d) {

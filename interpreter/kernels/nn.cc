@@ -5,6 +5,7 @@
 
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/gather.h"
+#include "ir/base/checked_int.h"
 
 namespace rlx::interp {
 namespace {
@@ -35,8 +36,8 @@ AxisSplit Split(const std::vector<int64_t>& shape, const std::vector<int>& axes)
   for (int i = 0, k = 0; i < rank; ++i) {
     if (!listed[i]) s.outer_strides[i] = ks[k++];
   }
-  for (int64_t d : kept) s.outer_n *= d;
-  for (int64_t d : inner_shape) s.inner_n *= d;
+  for (int64_t d : kept) s.outer_n = SatMul(s.outer_n, d);  // saturated: x may be empty
+  for (int64_t d : inner_shape) s.inner_n = SatMul(s.inner_n, d);
   return s;
 }
 
@@ -69,6 +70,8 @@ Tensor FromDoubles(OpInvocation& inv, const Tensor& like, const std::vector<doub
 Value Softmax(OpInvocation& inv, bool log) {
   Tensor x = inv.TensorArg("data");
   if (x->ndim() == 0) return Value::FromTensor(FromDoubles(inv, x, {log ? 0.0 : 1.0}));
+  // Empty: nothing to compute (the per-group temporaries would be sized by the other extents).
+  if (x->num_elements() == 0) return Value::FromTensor(inv.Alloc(x->dtype(), x->shape()));
   AxisSplit s = Split(x->shape(), NormAxes({inv.attrs().Int("axis")}, x->ndim()));
   std::vector<double> v = AsDoubles(x), mx(s.outer_n, -std::numeric_limits<double>::infinity()),
                       sum(s.outer_n, 0.0), y(v.size());
@@ -95,6 +98,8 @@ Value Norm(OpInvocation& inv, bool rms) {
   if (gamma->num_elements() != s.inner_n || (beta && beta->num_elements() != s.inner_n)) {
     inv.FailConstraint(3, "the weights do not have the normalized axes' shape");
   }
+  // Empty: nothing to normalize (the per-group statistics would be sized by the kept extents).
+  if (x->num_elements() == 0) return Value::FromTensor(inv.Alloc(x->dtype(), x->shape()));
   std::vector<double> v = AsDoubles(x), g = AsDoubles(gamma), b = beta ? AsDoubles(beta) : std::vector<double>{},
                       mean(s.outer_n, 0.0), var(s.outer_n, 0.0), y(v.size());
   const double n = static_cast<double>(s.inner_n);
@@ -174,7 +179,14 @@ Value Pad(OpInvocation& inv) {
   std::vector<int64_t> shape(rank), strides = RowMajorStrides(x->shape());
   for (int d = 0; d < rank; ++d) {
     const int64_t n = x->shape()[d];
-    shape[d] = n + pw[2 * d] + pw[2 * d + 1];
+    std::optional<int64_t> grown = CheckedAdd(n, pw[2 * d]);
+    if (grown) grown = CheckedAdd(*grown, pw[2 * d + 1]);
+    if (!grown) {
+      inv.FailExtentOverflow("of dimension " + std::to_string(d) + " (" + std::to_string(n) +
+                             " + " + std::to_string(pw[2 * d]) + " + " +
+                             std::to_string(pw[2 * d + 1]) + ")");
+    }
+    shape[d] = *grown;
     if (mode == "reflect" && (pw[2 * d] > 0 || pw[2 * d + 1] > 0) && (pw[2 * d] >= n || pw[2 * d + 1] >= n)) {
       inv.FailConstraint(4, "reflect padding of dimension " + std::to_string(d) + " is not smaller than its extent");
     }

@@ -1,5 +1,7 @@
 #include "interpreter/kernels/op_invocation.h"
 
+#include <climits>
+
 #include "checker/ops/op_args.h"
 #include "interpreter/kernels/element_types.h"
 
@@ -105,12 +107,27 @@ void OpInvocation::FailConstraint(int c, const std::string& message) const {
   Fail(ErrorCode::kOpConstraintFailed, "R." + op_.name + ": " + message, Rule(c));
 }
 
+void OpInvocation::FailExtentOverflow(const std::string& what) const {
+  // eval.limit.tensor: an extent that does not fit in int64 is too large.
+  Fail(ErrorCode::kTensorTooLarge,
+       "R." + op_.name + ": the result extent " + what + " does not fit in int64");
+}
+
 Tensor OpInvocation::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
   return ctx_.allocator().Alloc(dtype, shape);
 }
 
 Tensor OpInvocation::AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape) {
   return ctx_.allocator().AllocUninitialized(dtype, shape);
+}
+
+void OpInvocation::ChargeWork(std::initializer_list<int64_t> factors) {
+  int64_t n = 1;
+  for (int64_t f : factors) {
+    if (f <= 0) return;  // no work
+    if (__builtin_mul_overflow(n, f, &n)) n = INT64_MAX;
+  }
+  ctx_.ChargeWork(n);
 }
 
 Tensor PrimToTensor(const PrimScalar& p, Allocator& alloc) {

@@ -3,6 +3,7 @@
 // constraint that fails on run-time values (eval.op.constraint, E3005).
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,10 +47,17 @@ class OpInvocation {
   std::string Rule(int constraint) const;
   /// Traps E3005 naming constraint `c`.
   [[noreturn]] void FailConstraint(int c, const std::string& message) const;
+  /// Traps E0906 (eval.limit.tensor): a result extent, `what` (its exact expression, never a
+  /// wrapped value), does not fit in int64.
+  [[noreturn]] void FailExtentOverflow(const std::string& what) const;
   /// A fresh zero-filled tensor.
   Tensor Alloc(DataType dtype, const std::vector<int64_t>& shape);
   /// A fresh tensor the kernel fills completely.
   Tensor AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape);
+  /// Counts the product of `factors` element operations (eval.limit.work) before a kernel
+  /// does work that its operands' and result's sizes do not bound; an overflowing product
+  /// exhausts the limit.
+  void ChargeWork(std::initializer_list<int64_t> factors);
 
  private:
   const OpInfo& op_;

@@ -29,7 +29,7 @@ ReducePlan Plan(const std::vector<int64_t>& shape, const std::optional<std::vect
   std::vector<int64_t> kept;
   for (int i = 0; i < rank; ++i) {
     if (p.reduced[i]) {
-      p.count *= shape[i];
+      p.count = SatMul(p.count, shape[i]);
       if (keepdims) p.out_shape.push_back(1);
     } else {
       p.out_shape.push_back(shape[i]);
@@ -71,9 +71,9 @@ std::optional<Contiguous> AsContiguous(const std::vector<int64_t>& shape, const 
     c.outer = NumElements(shape);
     return c;
   }
-  for (int i = 0; i < a; ++i) c.outer *= shape[i];
-  for (int i = a; i < b; ++i) c.red *= shape[i];
-  for (int i = b; i < rank; ++i) c.inner *= shape[i];
+  for (int i = 0; i < a; ++i) c.outer = SatMul(c.outer, shape[i]);
+  for (int i = a; i < b; ++i) c.red = SatMul(c.red, shape[i]);
+  for (int i = b; i < rank; ++i) c.inner = SatMul(c.inner, shape[i]);
   return c;
 }
 
@@ -110,6 +110,8 @@ Value Reduce(OpInvocation& inv, const Tensor& x, const ReducePlan& p) {
   Tensor out = inv.Alloc(x->dtype(), p.out_shape);
   T* o = Data<T>(out);
   if ((id == OpId::kMax || id == OpId::kMin) && p.count == 0 && out_n > 0) EmptySet(inv);
+  // An empty result: no work (the loops below would run over the input's outer extents).
+  if (out_n == 0) return Value::FromTensor(out);
   if constexpr (kIsFloatElem<T>) {
     std::vector<double> acc(out_n, id == OpId::kProd ? 1.0 : 0.0);
     std::vector<bool> seen(out_n, false);
@@ -278,6 +280,8 @@ Value ScanKernel(OpInvocation& inv) {
     ax = static_cast<int>(*axis < 0 ? *axis + data->ndim() : *axis);
   }
   Tensor out = inv.Alloc(dtype, shape);
+  // Empty: nothing to scan (outer * inner * len would count iterations over nothing).
+  if (out->num_elements() == 0) return Value::FromTensor(out);
   const int64_t len = shape.empty() ? 1 : shape[ax];
   int64_t inner = 1, outer = 1;
   for (size_t i = ax + 1; i < shape.size(); ++i) inner *= shape[i];

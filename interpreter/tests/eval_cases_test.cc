@@ -78,11 +78,7 @@ EvalCase ReadEvalCase(const fs::path& path) {
       size_t eq = value.find('=');
       std::string name = value.substr(0, eq);
       int64_t n = std::stoll(value.substr(eq + 1));
-      if (name == "max_call_depth") c.limits.max_call_depth = static_cast<int>(n);
-      else if (name == "max_steps") c.limits.max_steps = n;
-      else if (name == "max_tensor_bytes") c.limits.max_tensor_bytes = n;
-      else if (name == "max_live_bytes") c.limits.max_live_bytes = n;
-      else c.error = "unknown limit " + name;
+      if (!SetLimit(name, n, &c.limits)) c.error = "unknown limit " + name;
     }
   }
   if (c.rules.empty()) c.error = "no '# rule:' line";
@@ -158,11 +154,12 @@ TEST(EvalRules, EveryRuleOfChapterFourIsCovered) {
     for (const auto& r : ReadEvalCase(f).rules) covered.insert(r);
   }
   // Rules covered by other tests: the op cases (numerics), the entry checks below, the CLI.
-  for (const char* r : {"eval.entry", "eval.num.int-wrap", "eval.num.int-div-zero", "eval.num.shift",
-                        "eval.num.int-power", "eval.num.float-rounding", "eval.num.transcendental",
-                        "eval.num.round", "eval.num.nan", "eval.num.astype", "eval.num.reduce",
-                        "eval.num.argmax", "eval.num.matmul", "eval.num.compound", "eval.num.clip",
-                        "eval.checked", "eval.value.sinfo"}) {
+  for (const char* r :
+       {"eval.entry", "eval.num.int-wrap", "eval.num.int-div-zero", "eval.num.shift",
+        "eval.num.int-power", "eval.num.float-rounding", "eval.num.transcendental",
+        "eval.num.round", "eval.num.nan", "eval.num.astype", "eval.num.reduce", "eval.num.argmax",
+        "eval.num.matmul", "eval.num.compound", "eval.num.clip", "eval.checked", "eval.value.sinfo",
+        "eval.limit.time" /* limits_test.cc */}) {
     covered.insert(r);
   }
   for (const std::string& r : defined) EXPECT_TRUE(covered.count(r)) << r << " has no test";

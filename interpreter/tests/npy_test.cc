@@ -1,12 +1,18 @@
 // .npy reading and writing against files numpy wrote (interpreter/tests/npy: gen_npy.py,
 // manifest.txt): every dtype, both byte orders, C and Fortran order, versions 1-3, and
 // malformed files; files rlx writes are read back unchanged by numpy.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "interpreter/io/npy.h"
 #include "interpreter/tests/op_case_file.h"
@@ -56,6 +62,18 @@ TEST(Npy, ReadsEveryManifestFile) {
   for (const Entry& e : entries) {
     std::string error;
     auto t = ReadNpy(ReadBytes(kDir / "files" / e.file), &error);
+    // Reading the file in pieces (header first) agrees with reading its bytes whole.
+    std::string file_error;
+    auto from_file = ReadNpyFile((kDir / "files" / e.file).string(), &file_error);
+    EXPECT_EQ(from_file == nullptr, t == nullptr) << e.file << ": " << file_error;
+    if (t && from_file) {
+      EXPECT_EQ(from_file->shape(), t->shape()) << e.file;
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(from_file->data()), from_file->nbytes()),
+                std::string(reinterpret_cast<const char*>(t->data()), t->nbytes()))
+          << e.file;
+    } else if (!t) {
+      EXPECT_NE(file_error.find(error), std::string::npos) << e.file << ": " << file_error << " vs " << error;
+    }
     if (!e.ok) {
       EXPECT_EQ(t, nullptr) << e.file << " should be rejected: " << e.rest;
       EXPECT_FALSE(error.empty()) << e.file;
@@ -112,6 +130,83 @@ TEST(Npy, RejectsArraysAboveTheLimit) {
   TensorData t(DataType::kFloat32, {16});
   EXPECT_EQ(ReadNpy(WriteNpy(t), &error, 32), nullptr);
   EXPECT_NE(error.find("limit"), std::string::npos) << error;
+}
+
+// A .npy header of `descr` and `shape` (a Python tuple's text), padded as numpy pads it.
+std::string Header(const std::string& descr, const std::string& shape) {
+  std::string h = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  h += std::string((64 - (10 + h.size() + 1) % 64) % 64, ' ') + "\n";
+  return std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(h.size() & 0xff) +
+         static_cast<char>(h.size() >> 8) + h;
+}
+
+class NpyFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("rlx_npy_file_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& bytes) {
+    std::ofstream(dir_ / name, std::ios::binary) << bytes;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+// A folder, a missing file: "cannot read", never an exception (the CLI's exit 2).
+TEST_F(NpyFile, AFolderOrAMissingFileCannotBeRead) {
+  std::string error;
+  EXPECT_EQ(ReadNpyFile(dir_.string(), &error), nullptr);
+  EXPECT_NE(error.find("cannot read"), std::string::npos) << error;
+  EXPECT_NE(error.find("directory"), std::string::npos) << error;
+  error.clear();
+  EXPECT_EQ(ReadNpyFile((dir_ / "missing.npy").string(), &error), nullptr);
+  EXPECT_NE(error.find("cannot read"), std::string::npos) << error;
+}
+
+// The header is checked against the limit before any data is read: a 4 GiB array declared in a
+// 128-byte file, or data that never ends, is refused at once.
+TEST_F(NpyFile, TheHeaderIsCheckedBeforeTheData) {
+  std::string error;
+  EXPECT_EQ(ReadNpyFile(Write("big.npy", Header("<f4", "(1073741824,)")), &error), nullptr);
+  EXPECT_NE(error.find("larger than the limit"), std::string::npos) << error;
+  error.clear();
+  EXPECT_EQ(ReadNpyFile("/dev/zero", &error), nullptr);
+  EXPECT_NE(error.find("bad magic"), std::string::npos) << error;
+  error.clear();
+  std::string two = Header("<f4", "(2,)") + std::string(8, '\0');
+  auto t = ReadNpyFile(Write("two.npy", two), &error);
+  ASSERT_NE(t, nullptr) << error;
+  EXPECT_EQ(t->num_elements(), 2);
+  EXPECT_EQ(ReadNpyFile(Write("short.npy", two.substr(0, two.size() - 1)), &error), nullptr);
+  EXPECT_NE(error.find("shorter"), std::string::npos) << error;
+  EXPECT_EQ(ReadNpyFile(Write("long.npy", two + std::string(1 << 20, 'x')), &error), nullptr);
+  EXPECT_NE(error.find("bytes after the data"), std::string::npos) << error;
+  EXPECT_EQ(ReadNpyFile(Write("huge_header.npy", std::string("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12)), &error),
+            nullptr);
+  EXPECT_NE(error.find("header is longer"), std::string::npos) << error;
+}
+
+// A file whose data never ends (a valid header, then an endless pipe) is refused after the
+// declared bytes, not read until memory runs out.
+TEST_F(NpyFile, DataThatNeverEndsIsRefused) {
+  const fs::path fifo = dir_ / "endless.npy";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ::signal(SIGPIPE, SIG_IGN);
+  std::thread writer([&] {
+    int fd = ::open(fifo.c_str(), O_WRONLY);
+    if (fd < 0) return;
+    std::string bytes = Header("<f4", "(4,)");
+    bytes.resize(bytes.size() + 4096, '\0');
+    while (::write(fd, bytes.data(), bytes.size()) > 0) bytes.assign(4096, '\0');
+    ::close(fd);
+  });
+  std::string error;
+  EXPECT_EQ(ReadNpyFile(fifo.string(), &error), nullptr);
+  EXPECT_NE(error.find("bytes after the data"), std::string::npos) << error;
+  writer.join();
 }
 
 }  // namespace

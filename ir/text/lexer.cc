@@ -6,6 +6,8 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "ir/text/number_fold.h"
+
 namespace rlx::text {
 namespace {
 
@@ -116,7 +118,9 @@ class Lexer {
       if (at_line_start_ && brackets_.empty()) {
         if (!HandleIndentation()) continue;
       }
+      const size_t start = pos_, tokens = out_.size(), errors = diags_.error_count();
       LexToken();
+      if (out_.size() > tokens) FoldNumbers(out_, src_, file_, start, pos_, diags_.error_count() == errors);
     }
     return Finish();
   }
@@ -593,6 +597,7 @@ class Lexer {
   }
 
   std::vector<Token> Finish() {
+    UnfoldOpenNumbers(out_, src_, file_);
     // An unclosed bracket after another lexical error (say, an unterminated string that
     // swallowed the closing bracket) is a consequence, not a second mistake.
     bool earlier_errors = diags_.error_count() != errors_at_start_;
@@ -659,6 +664,7 @@ std::string DescribeToken(const Token& t) {
     case Tok::kFloat: return "number " + t.text;
     case Tok::kString: return "a string";
     case Tok::kPunct: return "'" + t.text + "'";
+    case Tok::kNumbers: return "numbers";
   }
   return "?";
 }

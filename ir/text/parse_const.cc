@@ -43,6 +43,91 @@ bool ShapeOf(const Value& v, std::vector<int64_t>* shape, const Value** bad) {
   return Rectangular(v, *shape, 0, bad);
 }
 
+// Stores integer `v` as element `i` of `out` when it is a value of `dtype`; otherwise reports
+// it at `span` (an out-of-range element is an error, never wrapped).
+bool FitsInteger(RelaxParser& p, __int128 v, DataType dtype, int64_t i, Span span, TensorData* out) {
+  const int bits = DataTypeBits(dtype);
+  const __int128 lo = IsUnsignedInt(dtype) ? 0 : -(static_cast<__int128>(1) << (bits - 1));
+  const __int128 hi = IsUnsignedInt(dtype) ? (static_cast<__int128>(1) << bits) - 1
+                                           : (static_cast<__int128>(1) << (bits - 1)) - 1;
+  if (v < lo || v > hi) {
+    p.Fail(ErrorCode::kInvalidConstant, span,
+           "element " + std::to_string(i) + ": value does not fit in " + std::string(DataTypeName(dtype)));
+    return false;
+  }
+  out->SetInt(i, static_cast<int64_t>(v));
+  return true;
+}
+
+// The span of element `l` of a folded number list, the '-' included.
+Span LiteralSpan(uint32_t file, const NumberLiteral& l) {
+  Span s{file, l.begin(), l.end()};
+  if (l.negated()) s = Span::Cover(Span{file, l.minus(), {l.line, l.minus().col + 1}}, s);
+  return s;
+}
+
+// Walks nested lists down to folded number lists, checking that they are rectangular;
+// false for anything else.
+bool CollectNumbers(const py::Expr& e, size_t depth, const std::vector<int64_t>& shape,
+                    std::vector<const NumberList*>* leaves) {
+  if (e.kind != py::ExprKind::kList && e.kind != py::ExprKind::kTuple) return false;
+  if (depth + 1 == shape.size()) {
+    if (!e.numbers || static_cast<int64_t>(e.numbers->elems.size()) != shape[depth]) return false;
+    leaves->push_back(e.numbers.get());
+    return true;
+  }
+  if (e.numbers || static_cast<int64_t>(e.elts.size()) != shape[depth]) return false;
+  for (const auto& x : e.elts) {
+    if (!CollectNumbers(*x, depth + 1, shape, leaves)) return false;
+  }
+  return true;
+}
+
+// A tensor straight from nested lists of folded number literals: int64 when all are ints,
+// float64 when any is a float (BuildTensor then picks the dtype a list of them gets). nullptr
+// for anything else, and where reading through int64 / float64 would not be exact (ints beyond
+// int64; ints beyond 2^53 beside floats): those are evaluated as usual.
+std::shared_ptr<TensorData> CompactTensor(const py::Expr& e) {
+  std::vector<int64_t> shape;
+  const py::Expr* cur = &e;
+  while ((cur->kind == py::ExprKind::kList || cur->kind == py::ExprKind::kTuple) && !cur->numbers) {
+    if (cur->elts.empty() || shape.size() >= 31) return nullptr;
+    shape.push_back(static_cast<int64_t>(cur->elts.size()));
+    cur = cur->elts[0].get();
+  }
+  if (!cur->numbers) return nullptr;
+  shape.push_back(static_cast<int64_t>(cur->numbers->elems.size()));
+  std::vector<const NumberList*> leaves;
+  if (!CollectNumbers(e, 0, shape, &leaves)) return nullptr;
+  bool any_float = false, big_int = false;
+  for (const NumberList* l : leaves) {
+    for (const NumberLiteral& x : l->elems) {
+      if (x.is_float) {
+        any_float = true;
+      } else if (x.int_value() > (x.negated() ? uint64_t{1} << 63 : uint64_t{INT64_MAX})) {
+        return nullptr;
+      } else {
+        big_int |= x.int_value() > (uint64_t{1} << 53);
+      }
+    }
+  }
+  if (any_float && big_int) return nullptr;
+  auto t = std::make_shared<TensorData>(any_float ? DataType::kFloat64 : DataType::kInt64, shape);
+  int64_t i = 0;
+  for (const NumberList* l : leaves) {
+    for (const NumberLiteral& x : l->elems) {
+      const bool neg = x.negated();
+      if (any_float) {
+        const double v = x.is_float ? x.float_value() : static_cast<double>(x.int_value());
+        t->SetDouble(i++, neg ? -v : v);
+      } else {
+        t->SetInt(i++, neg ? static_cast<int64_t>(0 - x.int_value()) : static_cast<int64_t>(x.int_value()));
+      }
+    }
+  }
+  return t;
+}
+
 void Flatten(const Value& v, std::vector<const Value*>* out) {
   if (v.kind == Value::Kind::kList || v.kind == Value::Kind::kTuple) {
     for (const auto& x : v.items) Flatten(x, out);
@@ -69,10 +154,26 @@ static std::shared_ptr<TensorData> BuildTensor(RelaxParser& p, const Value& data
     }
     auto out = std::make_shared<TensorData>(target, src.shape());
     for (int64_t i = 0; i < src.num_elements(); ++i) {
-      if (IsFloat(src.dtype()) || IsFloat(target)) {
-        out->SetDouble(i, src.GetDouble(i));
+      if (target == DataType::kBool) {
+        out->SetInt(i, IsFloat(src.dtype()) ? src.GetDouble(i) != 0 : src.GetInt(i) != 0);
+      } else if (IsFloat(src.dtype()) || IsFloat(target)) {
+        if (IsFloat(target)) {
+          out->SetDouble(i, src.GetDouble(i));
+          continue;
+        }
+        // A float to an integer dtype: truncated toward zero, as a list's elements are.
+        const double f = src.GetDouble(i);
+        if (!std::isfinite(f) || std::fabs(f) > 1.8e19) {
+          p.Fail(ErrorCode::kInvalidConstant, data.span,
+                 "element " + std::to_string(i) + ": cannot convert a non-finite or huge float to " +
+                     std::string(DataTypeName(target)));
+          return nullptr;
+        }
+        if (!FitsInteger(p, static_cast<__int128>(std::trunc(f)), target, i, data.span, out.get())) return nullptr;
       } else {
-        out->SetInt(i, src.GetInt(i));
+        const __int128 v = src.dtype() == DataType::kUInt64 ? static_cast<__int128>(static_cast<uint64_t>(src.GetInt(i)))
+                                                            : static_cast<__int128>(src.GetInt(i));
+        if (!FitsInteger(p, v, target, i, data.span, out.get())) return nullptr;
       }
     }
     return out;
@@ -145,6 +246,39 @@ static std::shared_ptr<TensorData> BuildTensor(RelaxParser& p, const Value& data
     }
   }
   return out;
+}
+
+Value RelaxParser::EvalNumbers(const py::Expr& e) {
+  Value v;
+  v.kind = e.kind == py::ExprKind::kTuple ? Value::Kind::kTuple : Value::Kind::kList;
+  v.span = e.span;
+  v.items.reserve(e.numbers->elems.size());
+  for (const NumberLiteral& l : e.numbers->elems) {
+    const Span span = LiteralSpan(e.span.file, l);
+    const bool neg = l.negated();
+    if (l.is_float) {
+      Value f;
+      f.kind = Value::Kind::kFloat;
+      f.span = span;
+      f.f = neg ? -l.float_value() : l.float_value();
+      v.items.push_back(std::move(f));
+    } else {
+      const __int128 i = static_cast<__int128>(l.int_value());
+      v.items.push_back(Value::Int(neg ? -i : i, span));
+    }
+  }
+  return v;
+}
+
+Value RelaxParser::EvalConstData(const py::Expr& e) {
+  if (auto t = CompactTensor(e)) {
+    Value v;
+    v.kind = Value::Kind::kTensor;
+    v.span = e.span;
+    v.tensor = std::move(t);
+    return v;
+  }
+  return Eval(e);
 }
 
 Value RelaxParser::MakeConst(std::vector<Value>& args, std::vector<KwValue>& kws, Span span) {

@@ -162,6 +162,7 @@ Value RelaxParser::Eval(const py::Expr& e) {
     case py::ExprKind::kNone: return Literal(Value::Kind::kNone, e.span);
     case py::ExprKind::kTuple:
     case py::ExprKind::kList: {
+      if (e.numbers) return EvalNumbers(e);
       Value v;
       v.kind = e.kind == py::ExprKind::kTuple ? Value::Kind::kTuple : Value::Kind::kList;
       v.span = e.span;
@@ -227,12 +228,16 @@ Value RelaxParser::EvalCall(const py::Expr& e) {
   std::vector<Value> args;
   std::vector<KwValue> kws;
   bool failed = callee.is_error();
+  // The data of a constant may be millions of literals: read compactly (text.limit.size).
+  const bool constant = callee.kind == Value::Kind::kBuiltin &&
+                        (callee.builtin == Builtin::kConst || callee.builtin == Builtin::kNpArray);
   for (const auto& a : e.elts) {
-    args.push_back(Eval(*a));
+    args.push_back(constant && args.empty() ? EvalConstData(*a) : Eval(*a));
     failed |= args.back().is_error();
   }
   for (const auto& k : e.keywords) {
-    kws.push_back({k.name, k.name_span, Eval(*k.value)});
+    const bool data = constant && (k.name == "value" || k.name == "object");
+    kws.push_back({k.name, k.name_span, data ? EvalConstData(*k.value) : Eval(*k.value)});
     failed |= kws.back().value.is_error();
   }
   if (failed) return Value::Error();

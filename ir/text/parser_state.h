@@ -110,6 +110,11 @@ class RelaxParser {
   Value EvalCompare(const py::Expr& e);
   Value EvalBoolOp(const py::Expr& e);
   Value NamespaceMember(const Value& ns, const std::string& name, Span span);
+  /// The values of a list or tuple of number literals the lexer folded (parse_const.cc).
+  Value EvalNumbers(const py::Expr& e);
+  /// The data argument of R.const / np.array: nested folded number lists become a tensor
+  /// directly, at a few bytes per element; anything else is evaluated (parse_const.cc).
+  Value EvalConstData(const py::Expr& e);
   /// Converts to a Relax expression (tuples become Tuple, PrimExprs become PrimValue).
   /// `python_numbers_as_const` allows 1 / 1.5 / True (as R.const), as assignments do.
   Ref<Expr> ToRelax(const Value& v, const char* what, bool python_numbers_as_const = false);

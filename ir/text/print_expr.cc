@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ir/base/nested_list.h"
 #include "ir/op_table.h"
 #include "ir/text/literal_format.h"
 #include "ir/text/printer_impl.h"
@@ -263,21 +264,11 @@ std::string Printer::ConstantExpr(const Constant& c) {
     }
   }
   std::string lit;
-  int64_t index = 0;
-  // Writes the nested list for dimension `dim` onwards.
-  auto nest = [&](auto&& self, int dim) -> void {
-    if (dim == d.ndim()) {
-      lit += element(index++);
-      return;
-    }
-    lit += "[";
-    for (int64_t k = 0; k < d.shape()[dim]; ++k) {
-      if (k) lit += ", ";
-      self(self, dim + 1);
-    }
-    lit += "]";
-  };
-  nest(nest, 0);
+  // Iteratively: a constant of any rank prints in constant stack space.
+  if (d.ndim() == 0)
+    lit = element(0);
+  else
+    WriteNestedList(d.shape(), lit, element);
   return "R.const(" + lit + ", " + dtype + ")";
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/base/source.h"
+#include "ir/text/token.h"
 
 namespace rlx::text::py {
 
@@ -57,6 +58,9 @@ struct Expr {
   std::vector<ExprPtr> elts;    // kTuple/kList/kCall (positional args)/kDict (keys)
   std::vector<ExprPtr> values;  // kDict: the values
   std::vector<Keyword> keywords;  // kCall
+  // kList/kTuple of number literals that the lexer folded (token.h NumberList): the elements,
+  // held compactly instead of in `elts` (which is then empty).
+  std::shared_ptr<const NumberList> numbers;
 };
 
 struct Stmt;

@@ -283,6 +283,9 @@ class SyntaxParser {
   void CheckTarget(const Expr& e) {
     if (e.kind == ExprKind::kName) return;
     if (e.kind == ExprKind::kTuple || e.kind == ExprKind::kList) {
+      if (e.numbers) {
+        Fail(ErrorCode::kInvalidTarget, e.span, "only names can be assigned in a tuple assignment");
+      }
       if (e.elts.empty()) Fail(ErrorCode::kInvalidTarget, e.span, "cannot assign to ()");
       for (const auto& x : e.elts) {
         if (x->kind != ExprKind::kName) {
@@ -495,6 +498,7 @@ class SyntaxParser {
       case Tok::kName:
       case Tok::kInt:
       case Tok::kFloat:
+      case Tok::kNumbers:
       case Tok::kString: return true;
       case Tok::kKeyword:
         return t.text == "None" || t.text == "True" || t.text == "False" || t.text == "not" ||
@@ -762,6 +766,12 @@ class SyntaxParser {
         e->int_overflow = t.int_overflow;
         return e;
       }
+      case Tok::kNumbers: {  // a subscript's numbers, x[1, 2, ...]: a tuple, as they would read
+        auto e = NewExpr(ExprKind::kTuple, begin);
+        e->numbers = Next().numbers;
+        e->depth = e->numbers->any_negated ? 3 : 2;
+        return e;
+      }
       case Tok::kFloat: {
         Next();
         auto e = NewExpr(ExprKind::kFloat, begin);
@@ -827,6 +837,14 @@ class SyntaxParser {
   ExprPtr ParseList() {
     Span begin = Next().span;  // [
     auto list = NewExpr(ExprKind::kList, begin);
+    if (At(Tok::kNumbers)) {  // number literals only, folded by the lexer
+      list->numbers = Next().numbers;
+      ExpectPunct("]");
+      list->span = SpanFrom(begin);
+      list = Height(std::move(list));
+      list->depth = list->numbers->any_negated ? 3 : 2;  // as its elements would make it
+      return list;
+    }
     while (!AtPunct("]")) {
       list->elts.push_back(ParseTestOrStar());
       if (AtKeyword("for")) {

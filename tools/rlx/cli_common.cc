@@ -1,10 +1,9 @@
 #include "tools/rlx/cli_common.h"
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
+#include <utility>
 
+#include "ir/base/file_io.h"
 #include "ir/text/lexer.h"
 
 namespace rlx::cli {
@@ -64,18 +63,38 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
   return o;
 }
 
-std::optional<std::string> ReadFile(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "rlx: cannot read '" << path << "'\n";
+std::optional<std::string> ReadFile(const std::string& path, uint64_t max_bytes) {
+  std::string text, error;
+  if (!ReadWholeFile(path, &text, &error, max_bytes)) {
+    std::cerr << "rlx: " << error << "\n";
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return text;
+}
+
+std::optional<std::string> ReadSource(const std::string& path, const CommonOptions& opts) {
+  // A source beyond the parser's limit is refused before it is read whole (text.limit.size).
+  const uint64_t limit = opts.parse.lexer_limits.max_source_bytes;
+  std::string text, error;
+  if (!ReadWholeFile(path, &text, &error, limit)) {
+    std::cerr << "rlx: " << error;
+    if (error.find("larger than the limit") != std::string::npos) {
+      std::cerr << " (the parser's source limit, " << ErrorCodeString(ErrorCode::kSourceTooLarge)
+                << ")";
+    }
+    std::cerr << "\n";
+    return std::nullopt;
+  }
+  return text;
+}
+
+bool WriteOutputFile(const std::string& path, const std::string& contents) {
+  std::string error;
+  if (!WriteWholeFile(path, contents, &error)) {
+    std::cerr << "rlx: " << error << "\n";
+    return false;
+  }
+  return true;
 }
 
 void EmitDiagnostics(const DiagnosticEngine& diags, const CommonOptions& opts) {
@@ -86,10 +105,9 @@ void EmitDiagnostics(const DiagnosticEngine& diags, const CommonOptions& opts) {
   }
 }
 
-Ref<IRModule> LoadModule(const std::string& path, const std::string& text,
-                         const CommonOptions& opts, SourceManager& sources,
-                         DiagnosticEngine& diags) {
-  uint32_t id = sources.Add(path == "-" ? "<stdin>" : path, text);
+Ref<IRModule> LoadModule(const std::string& path, std::string text, const CommonOptions& opts,
+                         SourceManager& sources, DiagnosticEngine& diags) {
+  uint32_t id = sources.Add(path == "-" ? "<stdin>" : path, std::move(text));
   return text::ParseModule(id, diags, opts.parse);
 }
 

@@ -29,14 +29,22 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
                                        const std::vector<std::string>& flags_without_value,
                                        const std::vector<std::string>& flags_with_value);
 
-/// Reads a file ("-" is stdin); nullopt after printing an error.
-std::optional<std::string> ReadFile(const std::string& path);
+/// Reads a file ("-" is stdin) of at most `max_bytes`; nullopt after printing "cannot read"
+/// (a missing file, a folder, a read error, or a larger file: exit 2, docs/cli.md).
+std::optional<std::string> ReadFile(const std::string& path, uint64_t max_bytes = uint64_t{1} << 30);
+
+/// Reads a source file as ReadFile does, refusing one beyond the parser's size limit before
+/// reading it whole (text.limit.size).
+std::optional<std::string> ReadSource(const std::string& path, const CommonOptions& opts);
+
+/// Writes a whole output file; false after printing "cannot write" (a full disk included).
+bool WriteOutputFile(const std::string& path, const std::string& contents);
 
 /// Parses one file into a module, printing diagnostics (text on stderr, or JSON on stdout).
 /// `diags` receives the diagnostics; nullptr when the file was rejected.
-Ref<IRModule> LoadModule(const std::string& path, const std::string& text,
-                         const CommonOptions& opts, SourceManager& sources,
-                         DiagnosticEngine& diags);
+/// `text` is moved into `sources` (a large source is held once).
+Ref<IRModule> LoadModule(const std::string& path, std::string text, const CommonOptions& opts,
+                         SourceManager& sources, DiagnosticEngine& diags);
 
 /// Prints the run's diagnostics as the options ask.
 void EmitDiagnostics(const DiagnosticEngine& diags, const CommonOptions& opts);

@@ -1,5 +1,6 @@
 // rlx check FILE...: well-formedness and struct-info checking (docs/cli.md).
 #include <iostream>
+#include <utility>
 
 #include "checker/checker.h"
 #include "ir/text/printer.h"
@@ -34,9 +35,9 @@ int RunCheck(const std::vector<std::string>& args) {
   DiagnosticEngine diags(sources);
   bool ok = true;
   for (const auto& path : opts->files) {
-    auto text = ReadFile(path);
+    auto text = ReadSource(path, *opts);
     if (!text) return kUsage;
-    Ref<IRModule> m = LoadModule(path, *text, *opts, sources, diags);
+    Ref<IRModule> m = LoadModule(path, std::move(*text), *opts, sources, diags);
     if (!m) {
       ok = false;
       continue;

@@ -1,14 +1,15 @@
 // rlx conform: runs the conformance suite (conformance/FORMAT.md) against rlx in process or
 // against another implementation through its adapter (conformance/ADAPTER.md).
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
+#include <sstream>
 
 #include "conformance/runner/external.h"
 #include "conformance/runner/in_process.h"
 #include "conformance/runner/report.h"
+#include "ir/base/file_io.h"
 #include "tools/rlx/cli_common.h"
 
 namespace rlx::cli {
@@ -78,12 +79,14 @@ std::string UpdatedExpectations(const Expectations* old, const std::vector<Asser
 }
 
 bool WriteTo(const std::string& path, const std::string& what, const std::function<void(std::ostream&)>& write) {
-  std::ofstream f(path);
-  if (!f) {
-    std::cerr << "rlx conform: cannot write " << what << " to '" << path << "'\n";
+  std::ostringstream text;
+  write(text);
+  std::string error;
+  // The expectations file is the user's: replaced whole or not at all.
+  if (!ReplaceFileAtomically(path, text.str(), &error)) {
+    std::cerr << "rlx conform: " << what << ": " << error << "\n";
     return false;
   }
-  write(f);
   return true;
 }
 
@@ -187,19 +190,20 @@ int RunConform(const std::vector<std::string>& args) {
 
   std::unique_ptr<Implementation> impl;
   std::string impl_name = "rlx (in process)";
-  if (flags.count("--impl")) {
-    int timeout = 60;
-    if (flags.count("--timeout")) {
-      try {
-        timeout = std::stoi(flags["--timeout"]);
-      } catch (const std::exception&) {
-        timeout = 0;
-      }
-      if (timeout <= 0) {
-        std::cerr << "rlx conform: --timeout expects a positive number of seconds\n";
-        return kUsage;
-      }
+  // --timeout bounds one request: through an adapter by restarting it, in process by the
+  // interpreter's wall-clock limit (eval.limit.time, E0911).
+  int timeout = 60;
+  if (flags.count("--timeout")) {
+    // Whole seconds, read exactly: "1e3" or "5s" is an error, not 1 or 5.
+    const std::string& t = flags["--timeout"];
+    const bool digits = !t.empty() && t.size() <= 7 && t.find_first_not_of("0123456789") == std::string::npos;
+    timeout = digits ? std::stoi(t) : 0;
+    if (timeout <= 0) {
+      std::cerr << "rlx conform: --timeout expects a positive number of seconds\n";
+      return kUsage;
     }
+  }
+  if (flags.count("--impl")) {
     auto ext = std::make_unique<ExternalImplementation>(flags["--impl"], timeout, flags.count("--verbose") > 0);
     std::string why;
     if (!ext->Probe(&why)) {
@@ -209,7 +213,7 @@ int RunConform(const std::vector<std::string>& args) {
     impl = std::move(ext);
     impl_name = flags["--impl"];
   } else {
-    impl = std::make_unique<InProcessImplementation>();
+    impl = std::make_unique<InProcessImplementation>(timeout);
   }
   // The command that reruns one assertion: the suite-relative id after the suite's path.
   std::error_code ec;

@@ -1,7 +1,7 @@
 // rlx fmt FILE... [--check | -i]: prints files in canonical TVMScript (docs/cli.md).
-#include <fstream>
 #include <iostream>
 
+#include "ir/base/file_io.h"
 #include "ir/text/printer.h"
 #include "tools/rlx/cli_common.h"
 
@@ -24,7 +24,7 @@ int RunFmt(const std::vector<std::string>& args) {
   DiagnosticEngine diags(sources);
   int result = kOk;
   for (const auto& path : opts->files) {
-    auto text = ReadFile(path);
+    auto text = ReadSource(path, *opts);
     if (!text) return kUsage;
     Ref<IRModule> m = LoadModule(path, *text, *opts, sources, diags);
     if (!m) {
@@ -39,10 +39,10 @@ int RunFmt(const std::vector<std::string>& args) {
       }
     } else if (in_place && path != "-") {
       if (formatted != *text) {
-        std::ofstream out(path, std::ios::binary);
-        out << formatted;
-        if (!out) {
-          std::cerr << "rlx fmt: cannot write '" << path << "'\n";
+        // A temporary file renamed over the original: a full disk never leaves it truncated.
+        std::string error;
+        if (!ReplaceFileAtomically(path, formatted, &error)) {
+          std::cerr << "rlx fmt: " << error << "\n";
           return kUsage;
         }
       }

@@ -2,6 +2,9 @@
 // programs and inputs, runs every oracle, shrinks and saves failures as conformance files.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -12,23 +15,39 @@
 namespace rlx::cli {
 namespace {
 
-// "60s", "2m", "90" (seconds).
+// "60s", "2m", "90" (seconds): a positive, finite duration (0, nan and inf are usage errors,
+// docs/cli.md).
 std::optional<double> ParseDuration(const std::string& s) {
-  if (s.empty()) return std::nullopt;
+  if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '.')) {
+    return std::nullopt;
+  }
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   std::string unit(end);
-  if (v < 0 || end == s.c_str()) return std::nullopt;
+  if (!(v > 0) || !std::isfinite(v) || end == s.c_str()) return std::nullopt;
   if (unit.empty() || unit == "s") return v;
   if (unit == "m") return v * 60;
   if (unit == "h") return v * 3600;
   return std::nullopt;
 }
 
+// A decimal integer of [lo, INT64_MAX]; anything else (a sign, a suffix, overflow) is nullopt.
 std::optional<int64_t> ParseCount(const std::string& s, int64_t lo) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   char* end = nullptr;
+  errno = 0;
   long long v = std::strtoll(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0' || v < lo) return std::nullopt;
+  if (errno == ERANGE || *end != '\0' || v < lo) return std::nullopt;
+  return v;
+}
+
+// A seed: any decimal uint64, read exactly (a printed failing seed must reproduce the case).
+std::optional<uint64_t> ParseSeed(const std::string& s) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (errno == ERANGE || *end != '\0') return std::nullopt;
   return v;
 }
 
@@ -54,13 +73,13 @@ int RunFuzz(const std::vector<std::string>& args) {
     return kUsage;
   };
   if (flag("--seed")) {
-    auto s = ParseCount(value("--seed"), 0);
-    if (!s) return bad("--seed takes a non-negative integer");
-    o.seed = static_cast<uint64_t>(*s);
+    auto s = ParseSeed(value("--seed"));
+    if (!s) return bad("--seed takes an integer from 0 to 18446744073709551615");
+    o.seed = *s;
   }
   if (flag("--time")) {
     auto t = ParseDuration(value("--time"));
-    if (!t) return bad("--time takes a duration such as 60s, 2m or 90");
+    if (!t) return bad("--time takes a positive duration such as 60s, 2m or 90");
     o.seconds = *t;
   }
   if (flag("--count")) {

@@ -1,5 +1,6 @@
 // rlx parse FILE...: reads TVMScript files and reports every diagnostic (docs/cli.md).
 #include <iostream>
+#include <utility>
 
 #include "ir/text/printer.h"
 #include "tools/rlx/cli_common.h"
@@ -17,9 +18,9 @@ int RunParse(const std::vector<std::string>& args) {
   DiagnosticEngine diags(sources);
   bool ok = true;
   for (const auto& path : opts->files) {
-    auto text = ReadFile(path);
+    auto text = ReadSource(path, *opts);
     if (!text) return kUsage;
-    Ref<IRModule> m = LoadModule(path, *text, *opts, sources, diags);
+    Ref<IRModule> m = LoadModule(path, std::move(*text), *opts, sources, diags);
     if (!m) {
       ok = false;
       continue;

@@ -99,7 +99,7 @@ int RunProve(const std::vector<std::string>& args) {
   prover::Prover prover(checker::ClaimProverOptions());
   bool ok = true, parsed = true;
   for (const auto& path : opts->files) {
-    auto text = ReadFile(path);
+    auto text = ReadSource(path, *opts);
     if (!text) return kUsage;
     bool parse_ok = true;
     if (checker::LooksLikeClaimFile(*text)) {

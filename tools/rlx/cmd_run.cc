@@ -2,9 +2,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "checker/checker.h"
 #include "interpreter/format.h"
@@ -13,6 +13,7 @@
 #include "interpreter/io/npy.h"
 #include "interpreter/io/random_inputs.h"
 #include "interpreter/match.h"
+#include "ir/base/nested_list.h"
 #include "tools/rlx/cli_common.h"
 
 namespace rlx::cli {
@@ -24,60 +25,102 @@ using interp::Value;
 constexpr int kTrap = 4;
 constexpr int kExhausted = 5;
 
-// The value of a -D definition as an integer, if it is one.
-std::optional<int64_t> DefinedInt(const CommonOptions& opts, const std::string& name) {
+// The value of shape variable `name` from a -D definition, if there is one. A definition that
+// is not a decimal int64 (1e3, 0x10, nan, a string) sets `error`: it is never ignored.
+std::optional<int64_t> DefinedInt(const CommonOptions& opts, const std::string& name, std::string* error) {
   auto it = opts.parse.captures.find(name);
-  if (it == opts.parse.captures.end() || it->second.kind != text::CapturedValue::Kind::kInt) return std::nullopt;
+  if (it == opts.parse.captures.end()) return std::nullopt;
+  if (it->second.kind != text::CapturedValue::Kind::kInt) {
+    if (error->empty()) {
+      *error = "-D " + name + ": the shape variable '" + name + "' needs a decimal integer (docs/cli.md)";
+    }
+    return std::nullopt;
+  }
   return it->second.int_value;
 }
 
-// An argument from -D NAME=VALUE for a Prim parameter.
-std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p) {
+// An argument from -D NAME=VALUE for a Prim parameter: nullopt when there is none, or (with
+// `error` set) when the value is not one of the parameter's dtype. An integer out of the dtype's
+// range is an error, never wrapped (eval.value.prim).
+std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p, std::string* error) {
   auto it = opts.parse.captures.find(p.name);
   auto prim = As<PrimStructInfo>(p.annotation);
   if (it == opts.parse.captures.end() || !prim) return std::nullopt;
   const auto& c = it->second;
-  DataType dt = prim->dtype == DataType::kVoid ? DataType::kInt64 : prim->dtype;
-  if (c.kind == text::CapturedValue::Kind::kInt) {
-    return IsFloat(dt) ? Value::FromPrim(interp::PrimScalar::Float(static_cast<double>(c.int_value), dt))
-                       : Value::FromPrim(interp::PrimScalar::Int(c.int_value, dt));
+  const DataType dt = prim->dtype == DataType::kVoid ? DataType::kInt64 : prim->dtype;
+  const std::string name(DataTypeName(dt));
+  using Kind = text::CapturedValue::Kind;
+  if (c.kind == Kind::kBool && (dt == DataType::kBool || prim->dtype == DataType::kVoid)) {
+    return Value::FromPrim(interp::PrimScalar::Int(c.bool_value, DataType::kBool));
   }
-  if (c.kind == text::CapturedValue::Kind::kFloat) return Value::FromPrim(interp::PrimScalar::Float(c.float_value, dt));
-  if (c.kind == text::CapturedValue::Kind::kBool) return Value::FromPrim(interp::PrimScalar::Int(c.bool_value, DataType::kBool));
+  if (IsFloat(dt) && (c.kind == Kind::kInt || c.kind == Kind::kFloat)) {
+    const double v = c.kind == Kind::kInt ? static_cast<double>(c.int_value) : c.float_value;
+    return Value::FromPrim(interp::PrimScalar::Float(v, dt));
+  }
+  if (!IsFloat(dt) && c.kind == Kind::kInt) {
+    if (FitsDataType(dt, c.int_value)) return Value::FromPrim(interp::PrimScalar::Int(c.int_value, dt));
+    *error = "-D " + p.name + "=" + std::to_string(c.int_value) + ": out of the range of " + name;
+    return std::nullopt;
+  }
+  if (c.kind == Kind::kFloat && prim->dtype == DataType::kVoid) {
+    return Value::FromPrim(interp::PrimScalar::Float(c.float_value, DataType::kFloat64));
+  }
+  *error = "-D " + p.name + ": not a value of " + name + " (parameter '" + p.name + "' is " + name + ")";
   return std::nullopt;
 }
 
-// numpy-like text: rows of a matrix on their own lines.
-void PrintTensor(const TensorData& t, size_t dim, int64_t& i, int indent, std::ostream& out) {
-  if (dim == t.shape().size()) {
-    out << interp::FormatElement(t, i++);
+// numpy-like text: rows of a matrix on their own lines, indented by depth; without recursion,
+// so a result of any rank prints (eval.print.value).
+void PrintTensor(const TensorData& t, std::ostream& out) {
+  const size_t rank = t.shape().size();
+  if (rank == 0) {
+    out << interp::FormatElement(t, 0);
     return;
   }
-  out << "[";
-  for (int64_t k = 0; k < t.shape()[dim]; ++k) {
-    if (k) {
-      out << ",";
-      if (dim + 1 < t.shape().size()) out << "\n" << std::string(static_cast<size_t>(indent + 1), ' ');
-      else out << " ";
-    }
-    PrintTensor(t, dim + 1, i, indent + 1, out);
+  if (t.num_elements() == 0 && EmptyListCount(t.shape()) > interp::kMaxEmptyLists) {
+    auto empty = std::make_shared<TensorData>(t.dtype(), t.shape());  // no bytes: no elements
+    out << interp::FormatValue(Value::FromTensor(empty));
+    return;
   }
-  out << "]";
+  VisitNestedList(
+      t.shape(), [&](char c) { out << c; }, [&](int64_t i) { out << interp::FormatElement(t, i); },
+      [&](size_t level) {
+        out << ",";
+        if (level + 1 < rank) out << "\n" << std::string(level + 1, ' ');
+        else out << " ";
+      });
 }
 
-void PrintResult(const Value& v, const std::string& name, std::ostream& out) {
-  if (v.is_tuple()) {
-    for (size_t i = 0; i < v.tuple().size(); ++i) PrintResult(v.tuple()[i], name + "[" + std::to_string(i) + "]", out);
-    if (v.tuple().empty()) out << name << ": ()\n";
-    return;
-  }
-  out << name << ": " << interp::DescribeValue(v) << "\n";
-  if (v.is_tensor()) {
-    int64_t i = 0;
-    PrintTensor(*v.tensor(), 0, i, 0, out);
-    out << "\n";
-  } else {
-    out << interp::FormatValue(v) << "\n";
+// Each leaf of the result under its name (output[0][1]); without recursion, as tuples may nest
+// 100,000 deep.
+void PrintResult(const Value& root, const std::string& root_name, std::ostream& out) {
+  struct Item {
+    const Value* value;
+    size_t keep;         // the length of the parent's name
+    std::string suffix;  // "[i]"
+  };
+  std::string name = root_name;
+  std::vector<Item> todo{{&root, root_name.size(), ""}};
+  while (!todo.empty()) {
+    Item item = std::move(todo.back());
+    todo.pop_back();
+    name.resize(item.keep);
+    name += item.suffix;
+    const Value& v = *item.value;
+    if (v.is_tuple()) {
+      if (v.tuple().empty()) out << name << ": ()\n";
+      for (size_t i = v.tuple().size(); i-- > 0;) {
+        todo.push_back({&v.tuple()[i], name.size(), "[" + std::to_string(i) + "]"});
+      }
+      continue;
+    }
+    out << name << ": " << interp::DescribeValue(v) << "\n";
+    if (v.is_tensor()) {
+      PrintTensor(*v.tensor(), out);
+      out << "\n";
+    } else {
+      out << interp::FormatValue(v) << "\n";
+    }
   }
 }
 
@@ -88,13 +131,8 @@ bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::s
     }
     return true;
   }
-  if (!v.is_tensor()) {
-    std::ofstream(dir / (name + ".txt")) << interp::FormatValue(v) << "\n";
-    return true;
-  }
-  std::ofstream f(dir / (name + ".npy"), std::ios::binary);
-  f << interp::WriteNpy(*v.tensor());
-  return static_cast<bool>(f);
+  if (!v.is_tensor()) return WriteOutputFile((dir / (name + ".txt")).string(), interp::FormatValue(v) + "\n");
+  return WriteOutputFile((dir / (name + ".npy")).string(), interp::WriteNpy(*v.tensor()));
 }
 
 }  // namespace
@@ -120,11 +158,11 @@ int RunRun(const std::vector<std::string>& raw_args) {
   }
   const std::string path = opts->files[0];
   const std::string entry = opts->flags.count("--entry") ? opts->flags["--entry"] : "main";
-  auto text = ReadFile(path);
+  auto text = ReadSource(path, *opts);
   if (!text) return kUsage;
   SourceManager sources;
   DiagnosticEngine diags(sources);
-  Ref<IRModule> m = LoadModule(path, *text, *opts, sources, diags);
+  Ref<IRModule> m = LoadModule(path, std::move(*text), *opts, sources, diags);
   if (!m) {
     EmitDiagnostics(diags, *opts);
     return kRejected;
@@ -180,16 +218,15 @@ int RunRun(const std::vector<std::string>& raw_args) {
     }
   }
   // --random-inputs: shape variables from -D, else 4.
-  interp::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name); }, seed);
+  std::string define_error;
+  interp::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name, &define_error); }, seed);
   std::vector<Value> call_args;
   for (const auto& p : f->params) {
     if (auto it = files.find(p->name); it != files.end()) {
-      auto bytes = ReadFile(it->second);
-      if (!bytes) return kUsage;
       std::string error;
-      auto t = interp::ReadNpy(*bytes, &error);
+      auto t = interp::ReadNpyFile(it->second, &error);
       if (!t) {
-        std::cerr << "rlx run: " << it->second << ": " << error << "\n";
+        std::cerr << "rlx run: --input " << p->name << ": " << error << "\n";
         return kUsage;
       }
       call_args.push_back(Value::FromTensor(t));
@@ -202,11 +239,18 @@ int RunRun(const std::vector<std::string>& raw_args) {
         return kUsage;
       }
       call_args.push_back(*v);
-    } else if (auto v = PrimFromDefine(*opts, *p)) {
+    } else if (std::string error; auto v = PrimFromDefine(*opts, *p, &error)) {
       call_args.push_back(*v);
+    } else if (!error.empty()) {
+      std::cerr << "rlx run: " << error << "\n";
+      return kUsage;
     } else if (opts->flags.count("--random-inputs") && p->annotation) {
       std::string error;
       auto v = random.Make(*p->annotation, &error);
+      if (!define_error.empty()) {
+        std::cerr << "rlx run: " << define_error << "\n";
+        return kUsage;
+      }
       if (!v) {
         std::cerr << "rlx run: cannot make a random input for '" << p->name << "': " << error << "\n";
         return kUsage;
@@ -227,8 +271,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
     std::string name;
     int64_t value = 0;
     if (!interp::ParseLimitText(l, &name, &value) || !interp::SetLimit(name, value, &run_options.limits)) {
-      std::cerr << "rlx run: --limit expects max_steps, max_call_depth, max_tensor_bytes or max_live_bytes=N, got '"
-                << l << "'\n";
+      std::cerr << "rlx run: --limit expects NAME=N with NAME " << interp::LimitNames() << ", got '" << l << "'\n";
       return kUsage;
     }
   }
@@ -240,20 +283,18 @@ int RunRun(const std::vector<std::string>& raw_args) {
     return r.error->is_exhaustion() ? kExhausted : kTrap;
   }
   if (opts->flags.count("--result-json")) {
-    std::ofstream f(opts->flags["--result-json"]);
-    f << "{\"result\":" << interp::ValueToJson(r.value) << "}\n";
-    if (!f) {
-      std::cerr << "rlx run: cannot write " << opts->flags["--result-json"] << "\n";
+    if (!WriteOutputFile(opts->flags["--result-json"], "{\"result\":" + interp::ValueToJson(r.value) + "}\n")) {
       return kUsage;
     }
   } else if (opts->flags.count("--output-dir")) {
     std::filesystem::path dir = opts->flags["--output-dir"];
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
-    if (ec || !WriteOutputs(r.value, dir, "output")) {
-      std::cerr << "rlx run: cannot write to " << dir << "\n";
+    if (ec) {
+      std::cerr << "rlx run: cannot create " << dir << ": " << ec.message() << "\n";
       return kUsage;
     }
+    if (!WriteOutputs(r.value, dir, "output")) return kUsage;
   } else {
     PrintResult(r.value, "output", std::cout);
   }

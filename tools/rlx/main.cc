@@ -1,4 +1,7 @@
 // rlx: the command-line entry point. Subcommands live in cmd_*.cc (docs/cli.md).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -31,7 +34,8 @@ Commands:
                          variables from -D or 4; -D NAME=VALUE also passes a Prim argument;
                          --output-dir DIR: write output*.npy instead of printing;
                          --result-json FILE: write the result as JSON (conformance/ADAPTER.md);
-                         --limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes=N)
+                         --limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes|
+                         max_work|max_seconds=N)
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
@@ -57,10 +61,8 @@ Exit codes: 0 ok, 1 input rejected, 2 usage error, 3 internal error,
 See docs/cli.md for details.
 )";
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+// Runs one command; the exit code.
+int Dispatch(const std::vector<std::string>& args) {
   if (args.empty()) {
     std::cerr << kUsage;
     return rlx::cli::kUsage;
@@ -100,4 +102,22 @@ int main(int argc, char** argv) {
     std::cerr << "rlx: internal error: " << e.what() << "\n";
     return rlx::cli::kInternal;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int code = Dispatch(std::vector<std::string>(argv + 1, argv + argc));
+  // Every command's output ends here: what could not be written to standard output (a full
+  // disk, a closed pipe) is an error, never a silent success (docs/cli.md, exit codes).
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int err = errno;
+  if (!std::cout || !flushed || std::ferror(stdout)) {
+    std::cerr << "rlx: error writing to standard output"
+              << (err ? std::string(": ") + std::strerror(err) : "") << "\n";
+    if (code != rlx::cli::kInternal) code = rlx::cli::kUsage;
+  }
+  return code;
 }

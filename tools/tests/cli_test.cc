@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -44,6 +45,12 @@ class Cli : public testing::Test {
                       out.string() + " 2>" + err.string();
     int status = std::system(cmd.c_str());
     return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
+  }
+
+  // Runs `cmd` with /bin/sh as it is (its own redirections); the exit code.
+  static int Shell(const std::string& cmd) {
+    int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
 
   std::filesystem::path dir_;
@@ -236,6 +243,324 @@ TEST_F(Cli, ConformRunsExpectsAndReports) {
   EXPECT_EQ(s.code, 0);
   EXPECT_EQ(s.out, "R.Tensor((n,), dtype=\"float32\")\n");
   EXPECT_EQ(Run("check --struct-info-of main:nope " + good).code, 2);
+}
+
+// A folder named where a file is read is "cannot read" (exit 2), in every place a path is read;
+// never an internal error (DESIGN.md: bad input is a clear error).
+TEST_F(Cli, AFolderGivenAsAFileCannotBeRead) {
+  const std::string folder = (dir_ / "folder").string();
+  std::filesystem::create_directories(folder);
+  std::string prog = Write("p.py", kGood);
+  for (const std::string& args :
+       {"parse " + folder, "fmt " + folder, "fmt -i " + folder, "check " + folder, "prove " + folder,
+        "run " + folder, "run " + prog + " --input x=" + folder, "run " + prog + " --inputs " + folder,
+        "adapter " + folder, "conform --expect " + folder}) {
+    Result r = Run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("cannot read"), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << args << "\n" << r.err;
+  }
+  // JSON inputs naming a folder as a .npy file.
+  Result json = Run("run " + prog + " --inputs " + Write("in.json", "{\"x\": {\"npy\": \"" + folder + "\"}}"));
+  EXPECT_EQ(json.code, 2) << json.err;
+  EXPECT_NE(json.err.find("cannot read"), std::string::npos) << json.err;
+  // The adapter answers such a request with an error and serves the next one.
+  std::string module = "@R.function\\ndef main(x: R.Tensor((2,), \\\"float32\\\")):\\n    return x\\n";
+  Result served = Run("adapter --serve",
+                      "{\"id\": 1, \"verb\": \"run\", \"module\": \"" + module + "\", \"function\": \"main\", "
+                      "\"args\": [{\"npy\": \"" + folder + "\"}]}\n"
+                      "{\"id\": 2, \"verb\": \"parse\", \"module\": \"" + module + "\"}\n");
+  EXPECT_EQ(served.code, 0) << served.err;
+  EXPECT_NE(served.out.find("\"status\":\"error\""), std::string::npos) << served.out;
+  EXPECT_NE(served.out.find("cannot read"), std::string::npos) << served.out;
+  EXPECT_NE(served.out.find("{\"id\":2,\"status\":\"ok\""), std::string::npos) << served.out;
+}
+
+// A source larger than the parser's limit, or one that never ends, is refused before it is read
+// whole (text.limit.size).
+TEST_F(Cli, ASourceThatNeverEndsIsRefused) {
+  Result r = Run("parse /dev/zero");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("E0902"), std::string::npos) << r.err;
+}
+
+// .npy inputs: the header is checked first, then exactly the data it declares is read; an
+// endless stream after a valid header is refused.
+TEST_F(Cli, AnNpyInputThatNeverEndsIsRefused) {
+  std::string prog = Write("p.py", kGood);
+  std::string h = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
+  h += std::string((64 - (10 + h.size() + 1) % 64) % 64, ' ') + "\n";
+  std::string header = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(h.size()) + '\0' + h;
+  std::string file = Write("h.npy", header);
+  int code = Shell("cat " + file + " /dev/zero | timeout 60 " + std::string(RLX_BINARY) + " run " + prog +
+                   " --input x=- >/dev/null 2>" + (dir_ / "err").string());
+  EXPECT_EQ(code, 2);
+  EXPECT_NE(Slurp(dir_ / "err").find("bytes after the data"), std::string::npos) << Slurp(dir_ / "err");
+}
+
+// Integer inputs out of their dtype's range are rejected, never wrapped (eval.value.prim,
+// eval.value.tensor); -D for a shape variable must be a decimal integer.
+TEST_F(Cli, IntegerInputsOutOfRangeAreRejected) {
+  std::string prog = Write("p.py", R"(@R.function
+def main(x: R.Tensor(("n",), "int8"), p: R.Prim("int8")) -> R.Tensor(("n",), "int8"):
+    return x
+)");
+  auto in = [&](const std::string& json) { return Run("run " + prog + " --inputs " + Write("in.json", json)); };
+  Result ok = in(R"({"x": [127, -128], "p": -128})");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  for (const char* bad : {R"({"x": [300], "p": 1})", R"({"x": [-129], "p": 1})", R"({"x": [1], "p": 128})",
+                                 R"({"x": {"dtype": "uint8", "data": [-1]}, "p": 1})",
+                                 R"({"x": {"dtype": "uint64", "data": [18446744073709551616]}, "p": 1})",
+                                 R"({"x": {"dtype": "bool", "data": [2]}, "p": 1})"}) {
+    Result r = in(bad);
+    EXPECT_EQ(r.code, 2) << bad << "\n" << r.err;
+    EXPECT_NE(r.err.find("out of range"), std::string::npos) << bad << "\n" << r.err;
+  }
+  Result big = in(R"({"x": {"dtype": "uint64", "data": [18446744073709551615]}, "p": 1})");
+  EXPECT_EQ(big.code, 4) << big.err;  // read exactly; the annotation (int8) then fails at the call
+  EXPECT_NE(big.err.find("E3002"), std::string::npos) << big.err;
+  Result d_ok = Run("run " + prog + " --random-inputs -D p=-128");
+  EXPECT_EQ(d_ok.code, 0) << d_ok.err;
+  for (const char* d : {"-D p=300", "-D p=-129", "-D p=1.5", "-D p=abc"}) {
+    Result r = Run("run " + prog + " --random-inputs " + d);
+    EXPECT_EQ(r.code, 2) << d << "\n" << r.err;
+    EXPECT_NE(r.err.find("-D p"), std::string::npos) << d << "\n" << r.err;
+  }
+  Result n_ok = Run("run " + prog + " --random-inputs -D n=3");
+  EXPECT_EQ(n_ok.code, 0) << n_ok.err;
+  EXPECT_NE(n_ok.out.find("R.Tensor((3,), \"int8\")"), std::string::npos) << n_ok.out;
+  for (const char* d : {"-D n=1e3", "-D n=0x10", "-D n=nan", "-D n=3.0", "-D n=three"}) {
+    Result r = Run("run " + prog + " --random-inputs " + d);
+    EXPECT_EQ(r.code, 2) << d << "\n" << r.err;
+    EXPECT_NE(r.err.find("decimal integer"), std::string::npos) << d << "\n" << r.err;
+  }
+}
+
+// Seeds take the whole uint64 range exactly; a seed beyond it, and durations that never end or
+// never start, are usage errors (docs/cli.md).
+TEST_F(Cli, SeedsAndDurationsAreReadExactly) {
+  Result top = Run("fuzz --count 1 --no-save --quiet --print --oracle roundtrip --seed 18446744073709551615");
+  EXPECT_EQ(top.code, 0) << top.err;
+  EXPECT_NE(top.err.find("# seed 18446744073709551615\n"), std::string::npos) << top.err;
+  for (const char* bad : {"--seed 18446744073709551616", "--seed -1", "--seed 1x", "--time 0",
+                                 "--time 0s", "--time nan", "--time inf", "--time -5", "--count 99999999999999999999"}) {
+    Result r = Run(std::string("fuzz --no-save --quiet ") + bad);
+    EXPECT_EQ(r.code, 2) << bad << "\n" << r.err;
+  }
+  std::string prog = Write("p.py", kGood);
+  EXPECT_EQ(Run("run " + prog + " --random-inputs --seed 18446744073709551615").code, 0);
+  EXPECT_EQ(Run("run " + prog + " --random-inputs --seed 18446744073709551616").code, 2);
+  for (const char* bad : {"1e3", "5s", "0", "-1", "99999999999"}) {
+    EXPECT_EQ(Run(std::string("conform --filter no-such-assertion --timeout ") + bad).code, 2) << bad;
+  }
+}
+
+// What cannot be written to standard output is an error (exit 2), for every command.
+TEST_F(Cli, WriteErrorsOnStandardOutputAreReported) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  std::string prog = Write("p.py", kGood);
+  const std::string rlx = RLX_BINARY;
+  for (const std::string& args : std::vector<std::string>{"fmt " + prog, "parse " + prog, "parse --print " + prog,
+                                                         "check " + prog, "run " + prog + " --random-inputs",
+                                                         "--version", "--help"}) {
+    int code = Shell(rlx + " " + args + " >/dev/full 2>" + (dir_ / "err").string());
+    EXPECT_EQ(code, 2) << args;
+    EXPECT_NE(Slurp(dir_ / "err").find("error writing to standard output"), std::string::npos) << args;
+  }
+}
+
+// fmt -i replaces the file through a temporary file renamed over it: the mode and a symbolic
+// link are kept, and a file that cannot be replaced is left as it was.
+TEST_F(Cli, FmtInPlaceReplacesTheFileSafely) {
+  std::string messy = Write("messy.py", "@R.function\ndef main(x: R.Tensor((2,),'float32')):\n  return x\n");
+  std::filesystem::permissions(messy, std::filesystem::perms(0640));
+  std::filesystem::create_symlink(messy, dir_ / "link.py");
+  Result r = Run("fmt -i " + (dir_ / "link.py").string());
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(dir_ / "link.py"));
+  EXPECT_EQ(Run("fmt --check " + messy).code, 0) << Slurp(messy);
+  EXPECT_EQ(std::filesystem::status(messy).permissions() & std::filesystem::perms::all,
+            std::filesystem::perms(0640));
+  int leftovers = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir_)) leftovers += e.path().filename().string()[0] == '.';
+  EXPECT_EQ(leftovers, 0);
+}
+
+// An adapter that crashes is reported as a crash, with its signal or exit status, not as a
+// timeout.
+TEST_F(Cli, ConformReportsACrashingAdapter) {
+  std::filesystem::create_directories(dir_ / "suite/5-operators");
+  Write("suite/5-operators/add.rlxt", std::string("%% module m\n") + kGood +
+                                          "\n%% assert_return m main [op.add]\narg float32 (2,) [1.0, 2.0]\n"
+                                          "expect float32 (2,) [2.0, 4.0]\n");
+  std::string adapter = Write("crashy.sh", R"(#!/bin/sh
+[ "$1" = "--serve" ] || exit 7
+while read line; do
+  case "$line" in
+    *hello*) echo '{"id": 0, "status": "ok", "protocol": 1, "name": "crashy", "verbs": ["parse", "check", "infer", "print", "run", "prove"]}' ;;
+    *) kill -SEGV $$ ;;
+  esac
+done
+)");
+  std::filesystem::permissions(adapter, std::filesystem::perms(0755));
+  std::string common = "conform --suite " + (dir_ / "suite").string() + " --spec " + RLX_SOURCE_DIR + "/spec";
+  Result r = Run(common + " --timeout 30 --impl " + adapter);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("killed by signal 11"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("no response within"), std::string::npos) << r.out;
+}
+
+// eval.limit.depth: a depth limit the evaluation stack cannot be sized for is a usage error
+// (exit 2) through `rlx run`, an unsupported request through the adapter (which serves on), and
+// a malformed limit line in a suite; none of them crashes.
+TEST_F(Cli, ACallDepthLimitTooLargeIsRefused) {
+  std::string prog = Write("p.py", kGood);
+  Result r = Run("run " + prog + " -D n=2 --random-inputs --limit max_call_depth=200000");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("max_call_depth"), std::string::npos) << r.err;
+  EXPECT_EQ(Run("run " + prog + " -D n=2 --random-inputs --limit max_call_depth=100000").code, 0);
+  std::string module = "@R.function\\ndef main(x: R.Tensor((2,), \\\"float32\\\")):\\n    return x\\n";
+  Result served = Run("adapter --serve",
+                      "{\"id\": 1, \"verb\": \"run\", \"module\": \"" + module + "\", \"function\": \"main\", "
+                      "\"args\": [{\"dtype\": \"float32\", \"shape\": [2], \"data\": [1, 2]}], "
+                      "\"limits\": {\"max_call_depth\": 200000}}\n"
+                      "{\"id\": 2, \"verb\": \"parse\", \"module\": \"" + module + "\"}\n");
+  EXPECT_EQ(served.code, 0) << served.err;
+  EXPECT_NE(served.out.find("{\"id\":1,\"status\":\"unsupported\""), std::string::npos) << served.out;
+  EXPECT_NE(served.out.find("{\"id\":2,\"status\":\"ok\""), std::string::npos) << served.out;
+  std::filesystem::create_directories(dir_ / "suite/4-semantics");
+  Write("suite/4-semantics/deep.rlxt", std::string("%% module m\n") + kGood +
+                                           "\n%% assert_return m main [eval.limit.depth]\narg float32 (2,) [1.0, 2.0]\n"
+                                           "expect float32 (2,) [2.0, 4.0]\nlimit max_call_depth=200000\n");
+  Result suite = Run("conform --suite " + (dir_ / "suite").string() + " --spec " + RLX_SOURCE_DIR + "/spec");
+  EXPECT_NE(suite.code, 0) << suite.out << suite.err;
+  EXPECT_LT(suite.code, 3) << suite.out << suite.err;
+  EXPECT_NE((suite.out + suite.err).find("max_call_depth"), std::string::npos) << suite.out << suite.err;
+}
+
+// eval.limit.depth: E0908 names the 10 innermost and 10 outermost calls and counts the others.
+TEST_F(Cli, ADeepCallStackIsElided) {
+  std::string prog = Write("rec.py", R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def rec(p: R.Prim(value="k")) -> R.Prim("int64"):
+        k = T.int64()
+        if k == 0:
+            r = R.prim_value(0)
+        else:
+            r = Module.rec(R.prim_value(k - 1))
+        return r
+
+    @R.function
+    def main(p: R.Prim("int64")) -> R.Prim("int64"):
+        r = Module.rec(p)
+        return r
+)");
+  Result r = Run("run " + prog + " -D p=5000 --limit max_call_depth=3000");
+  EXPECT_EQ(r.code, 5) << r.err;
+  EXPECT_NE(r.err.find("E0908"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("2980 frames elided"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.size(), 8000u) << r.err;
+}
+
+// eval.print.value, eval.limit.work: a result of rank 70,000 prints (no recursion per
+// dimension); an empty result with an extent of 2^62 prints by its shape, at once.
+TEST_F(Cli, HugeRankAndHugeEmptyResultsPrint) {
+  std::string shape;
+  for (int i = 0; i < 70000; ++i) shape += i ? ", 1" : "1";
+  std::string prog = Write("rank.py", R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1,), "float32")):
+        y = R.reshape(x, R.shape([)" + shape + R"(]))
+        return y
+)");
+  Result r = Run("run " + prog + " --random-inputs");
+  EXPECT_EQ(r.code, 0) << r.err.substr(0, 2000);
+  EXPECT_NE(r.out.find("\n" + std::string(70000, '[')), std::string::npos);
+  std::string empty = Write("empty.py", R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def main():
+        e = R.eye(4611686018427387904, 0)
+        c = R.cumsum(e, axis=0)
+        return c
+)");
+  Result e = Run("run " + empty);
+  EXPECT_EQ(e.code, 0) << e.err;
+  EXPECT_NE(e.out.find("<empty tensor of shape (4611686018427387904, 0)>"), std::string::npos) << e.out;
+  // A result tuple nested 90,000 deep prints (and is freed) without recursion.
+  std::string nest = Write("nest.py", R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def f(p: R.Prim(value="k")) -> R.Object:
+        k = T.int64()
+        if k == 0:
+            r: R.Object = R.prim_value(0)
+        else:
+            s = Module.f(R.prim_value(k - 1))
+            t = (s,)
+            r: R.Object = t
+        return r
+
+    @R.function
+    def main(p: R.Prim("int64")) -> R.Object:
+        r = Module.f(p)
+        return r
+)");
+  Result n = Run("run " + nest + " -D p=90000 --limit max_call_depth=100000");
+  EXPECT_EQ(n.code, 0) << n.err.substr(0, 2000);
+  EXPECT_NE(n.out.find("[0][0]: R.Prim(\"int64\")"), std::string::npos);
+}
+
+// eval.limit.time: in process, `rlx conform --timeout S` bounds each run request as it bounds an
+// adapter's answer: a run that outlives it fails with E0911, and the suite goes on.
+TEST_F(Cli, ConformTimeoutBoundsInProcessRuns) {
+  std::filesystem::create_directories(dir_ / "suite/4-semantics");
+  Write("suite/4-semantics/slow.rlxt", R"(%% module slow
+from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def f(x: R.Tensor((16, 16), "float32"), p: R.Prim(value="k")) -> R.Tensor((16, 16), "float32"):
+        k = T.int64()
+        if k == 0:
+            r = x
+        else:
+            a = Module.f(x, R.prim_value(k - 1))
+            b = Module.f(x, R.prim_value(k - 1))
+            r = R.add(a, b)
+        return r
+
+    @R.function
+    def main(x: R.Tensor((16, 16), "float32")) -> R.Tensor((16, 16), "float32"):
+        r = Module.f(x, R.prim_value(60))
+        return r
+
+%% assert_exhaustion slow main E0909 [eval.limit.steps]
+arg float32 (16, 16) [)" + std::string("0.0") + [] {
+    std::string rest;
+    for (int i = 1; i < 256; ++i) rest += ", 0.0";
+    return rest;
+  }() + R"(]
+limit max_work=999999999999999999
+limit max_steps=999999999999999999
+)");
+  auto start = std::chrono::steady_clock::now();
+  Result r = Run("conform --suite " + (dir_ / "suite").string() + " --spec " + RLX_SOURCE_DIR + "/spec --timeout 1");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("E0911"), std::string::npos) << r.out;
+  EXPECT_LT(seconds, 30.0);
 }
 
 }  // namespace

@@ -1,0 +1,179 @@
+#include "checker/prover/evaluation.h"
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+namespace rlx::prover {
+namespace {
+
+void CollectConstants(const Ref<PrimExpr>& e, std::vector<int64_t>* out) {
+  if (!e) return;
+  if (e->is_int() && e->dtype != DataType::kBool && e->dtype != DataType::kUInt64)
+    out->push_back(e->int_value);
+  for (int i = 0; i < e->arity(); ++i) CollectConstants(e->operands[i], out);
+}
+
+// The largest r with r^k <= x (x >= 0, k 2 or 3).
+int64_t IntegerRoot(int64_t x, int k) {
+  auto pow_le = [&](int64_t r) {
+    __int128 p = 1;
+    for (int i = 0; i < k; ++i) {
+      p *= r;
+      if (p > x) return false;
+    }
+    return true;
+  };
+  int64_t lo = 0, hi = k == 2 ? 3037000500 : 2097152;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    if (pow_le(mid)) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+// Values derived from the constants of the query, as fuzzers probe: n * n != 4611686014132420609
+// is false at its square root.
+std::vector<int64_t> DerivedProbes(const std::vector<Ref<PrimExpr>>& exprs) {
+  std::vector<int64_t> constants, out;
+  for (const auto& e : exprs) CollectConstants(e, &constants);
+  std::sort(constants.begin(), constants.end());
+  constants.erase(std::unique(constants.begin(), constants.end()), constants.end());
+  for (int64_t k : constants) {
+    if (k == INT64_MIN || (k > -2 && k < 2)) continue;
+    int64_t a = k < 0 ? -k : k;
+    for (int64_t r : {a, IntegerRoot(a, 2), IntegerRoot(a, 3), a / 2}) {
+      for (int64_t d : {r - 1, r, r + 1}) {
+        out.push_back(d);
+        out.push_back(-d);
+      }
+    }
+    if (out.size() > 120) break;  // a bounded list
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// The range a variable's value is drawn from: its bounds within its dtype.
+Interval ValueRange(const PrimExpr& v, const VarBounds& bounds) {
+  auto it = bounds.find(&v);
+  Interval bd = it == bounds.end() ? Interval{} : it->second;
+  bd.lo = std::max<__int128>(bd.lo, INT64_MIN);
+  bd.hi = std::min<__int128>(bd.hi, INT64_MAX);
+  if (v.dtype == DataType::kBool)
+    bd.lo = std::max<__int128>(bd.lo, 0), bd.hi = std::min<__int128>(bd.hi, 1);
+  if (IsUnsignedInt(v.dtype)) bd.lo = std::max<__int128>(bd.lo, 0);
+  return bd;
+}
+
+std::vector<int64_t> Candidates(const Interval& bd, const std::vector<int64_t>& derived) {
+  static const int64_t kProbe[] = {0,    1,    2,    3,    4,  5,  7,   8,   9,   15,  16,
+                                   17,   31,   32,   33,   63, 64, 100, 127, 128, 255, 256,
+                                   1000, 1023, 1024, 4096, -1, -2, -3,  -8,  -16};
+  std::vector<int64_t> c;
+  for (int64_t p : kProbe) {
+    if (p >= bd.lo && p <= bd.hi) c.push_back(p);
+  }
+  for (__int128 e : {bd.lo, bd.lo + 1, bd.hi, bd.hi - 1}) {
+    if (e >= bd.lo && e <= bd.hi) c.push_back(static_cast<int64_t>(e));
+  }
+  for (int64_t p : derived) {
+    if (p >= bd.lo && p <= bd.hi) c.push_back(p);
+  }
+  if (c.empty()) c.push_back(static_cast<int64_t>(bd.lo));
+  return c;
+}
+
+bool Simpler(int64_t a, int64_t b) {
+  __int128 x = a < 0 ? -static_cast<__int128>(a) : a, y = b < 0 ? -static_cast<__int128>(b) : b;
+  return x < y || (x == y && a > b);
+}
+
+// Sets the variables of `group` (all of value cur) to the simplest value that keeps `v` a
+// counterexample; true when one did.
+bool MoveGroup(PrimAssignment& v, const std::vector<const PrimExpr*>& group, int64_t cur,
+               const IsCounterexample& is_counterexample) {
+  std::vector<int64_t> tries;
+  for (int64_t k = 0; k <= 16; ++k) {
+    tries.push_back(k);
+    tries.push_back(-k);
+  }
+  for (int64_t h = cur / 2; h != 0; h /= 2) tries.push_back(h);
+  for (int64_t t : tries) {
+    if (!Simpler(t, cur)) continue;
+    for (const PrimExpr* g : group) v[g] = t;
+    if (is_counterexample(v)) return true;
+    for (const PrimExpr* g : group) v[g] = cur;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<PrimAssignment> SearchCounterexample(const std::vector<Ref<PrimExpr>>& vars,
+                                                   const VarBounds& bounds,
+                                                   const std::vector<Ref<PrimExpr>>& exprs,
+                                                   int count,
+                                                   const IsCounterexample& is_counterexample) {
+  if (count <= 0) return std::nullopt;
+  std::mt19937_64 rng(0x5eed);
+  std::vector<int64_t> derived = DerivedProbes(exprs);
+  std::vector<Interval> ranges;
+  std::vector<std::vector<int64_t>> candidates;
+  for (const auto& v : vars) {
+    ranges.push_back(ValueRange(*v, bounds));
+    candidates.push_back(Candidates(ranges.back(), derived));
+  }
+  for (int t = 0; t < count; ++t) {
+    PrimAssignment v;
+    for (size_t i = 0; i < vars.size(); ++i) {
+      const auto& c = candidates[i];
+      // The first valuations try small values together, then the derived probes together;
+      // later ones mix at random.
+      size_t d = static_cast<size_t>(t) - 8;
+      if (t >= 8 && d < derived.size() && derived[d] >= ranges[i].lo &&
+          derived[d] <= ranges[i].hi) {
+        v[vars[i].get()] = derived[d];
+        continue;
+      }
+      size_t pick = t < 8 ? std::min<size_t>(t, c.size() - 1) : rng() % c.size();
+      v[vars[i].get()] = c[pick];
+    }
+    if (is_counterexample(v)) return v;
+  }
+  return std::nullopt;
+}
+
+PrimAssignment ShrinkCounterexample(const std::vector<Ref<PrimExpr>>& vars, PrimAssignment v,
+                                    const IsCounterexample& is_counterexample) {
+  for (int pass = 0; pass < 64; ++pass) {
+    bool changed = false;
+    std::map<int64_t, std::vector<const PrimExpr*>> by_value;
+    for (const auto& var : vars) by_value[v[var.get()]].push_back(var.get());
+    for (const auto& [value, group] : by_value) {
+      if (group.size() > 1) changed |= MoveGroup(v, group, value, is_counterexample);
+    }
+    PrimAssignment halved = v;
+    bool any = false;
+    for (const auto& var : vars) {
+      int64_t& x = halved[var.get()];
+      any |= x / 2 != x;
+      x /= 2;
+    }
+    if (any && is_counterexample(halved)) {
+      v = halved;
+      changed = true;
+    }
+    for (const auto& var : vars)
+      changed |= MoveGroup(v, {var.get()}, v[var.get()], is_counterexample);
+    if (!changed) break;
+  }
+  return v;
+}
+
+}  // namespace rlx::prover

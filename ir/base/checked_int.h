@@ -1,0 +1,40 @@
+// Checked int64 arithmetic for extents and element counts: every place that computes a tensor
+// extent from other extents or attributes uses these, so an overflow is reported (spec
+// eval.limit.tensor: "a symbolic shape whose value does not fit in int64", E0906) instead of
+// wrapping to a negative or zero extent, and a message never shows a wrapped value.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rlx {
+
+/// a + b, or nullopt when it does not fit in int64.
+inline std::optional<int64_t> CheckedAdd(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+/// a - b, or nullopt when it does not fit in int64.
+inline std::optional<int64_t> CheckedSub(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+/// a * b, or nullopt when it does not fit in int64.
+inline std::optional<int64_t> CheckedMul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+/// The exact value of an int64 expression that overflowed, for messages: "a * b" with the
+/// operands in decimal (never the wrapped result).
+inline std::string OverflowText(int64_t a, const char* op, int64_t b) {
+  return std::to_string(a) + " " + op + " " + std::to_string(b);
+}
+
+}  // namespace rlx
