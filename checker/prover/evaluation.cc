@@ -47,9 +47,11 @@ std::vector<int64_t> DerivedProbes(const std::vector<Ref<PrimExpr>>& exprs) {
     if (k == INT64_MIN || (k > -2 && k < 2)) continue;
     int64_t a = k < 0 ? -k : k;
     for (int64_t r : {a, IntegerRoot(a, 2), IntegerRoot(a, 3), a / 2}) {
-      for (int64_t d : {r - 1, r, r + 1}) {
-        out.push_back(d);
-        out.push_back(-d);
+      for (__int128 d :
+           {static_cast<__int128>(r) - 1, static_cast<__int128>(r), static_cast<__int128>(r) + 1}) {
+        if (d > INT64_MAX || -d < INT64_MIN) continue;
+        out.push_back(static_cast<int64_t>(d));
+        out.push_back(static_cast<int64_t>(-d));
       }
     }
     if (out.size() > 120) break;  // a bounded list

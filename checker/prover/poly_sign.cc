@@ -123,16 +123,18 @@ Polynomial Constant(__int128 c) {
 }  // namespace
 
 bool ShiftedNonNegative(const Polynomial& p, const PolyContext& ctx, bool strict) {
-  constexpr __int128 kInf = Interval::kUnbounded;
   std::vector<int> atoms = AtomsOf(p);
   if (atoms.empty() || atoms.size() > 8) return false;
   // x -> L + x' or x -> U - x' (x' keeps the atom's id, now meaning a non-negative value).
   std::unordered_map<int, Polynomial> shift;
+  // Only bounds of moderate size are used: a dtype's edge (-2^63) as a shift says nothing useful
+  // and its powers would outgrow the coefficients.
+  constexpr __int128 kShiftLimit = static_cast<__int128>(1) << 40;
   for (int id : atoms) {
     Interval r = ctx.AtomRange(id);
-    if (r.lo > -kInf && r.lo < kInf) {
+    if (r.lo > -kShiftLimit && r.lo < kShiftLimit) {
       shift[id] = Add(Constant(r.lo), Single(id, 1));
-    } else if (r.hi < kInf && r.hi > -kInf) {
+    } else if (r.hi < kShiftLimit && r.hi > -kShiftLimit) {
       shift[id] = Add(Constant(r.hi), Single(id, -1));
     } else {
       return false;

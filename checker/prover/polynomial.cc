@@ -9,6 +9,7 @@ namespace rlx::prover {
 namespace {
 
 constexpr __int128 kCoefficientLimit = static_cast<__int128>(1) << 100;
+constexpr __int128 kSaturated = static_cast<__int128>(1) << 126;  // where Add saturates
 
 bool TooBig(__int128 v) {
   return v > kCoefficientLimit || v < -kCoefficientLimit;
@@ -182,8 +183,14 @@ std::optional<__int128> Polynomial::Constant() const {
 Polynomial Add(const Polynomial& a, const Polynomial& b, __int128 scale_b) {
   Polynomial r = a;
   for (const auto& [m, c] : b.terms) {
+    // Coefficients stay within 2^100 (Mul and Normalize refuse larger ones); a sum or scaled
+    // term beyond 2^126 saturates there, which no caller reads as exact.
+    __int128 scaled, sum;
+    if (__builtin_mul_overflow(c, scale_b, &scaled))
+      scaled = (c < 0) != (scale_b < 0) ? -kSaturated : kSaturated;
     __int128& slot = r.terms[m];
-    slot += c * scale_b;
+    if (__builtin_add_overflow(slot, scaled, &sum)) sum = scaled < 0 ? -kSaturated : kSaturated;
+    slot = std::clamp(sum, -kSaturated, kSaturated);
     if (slot == 0) r.terms.erase(m);
   }
   return r;
@@ -195,13 +202,16 @@ std::optional<Polynomial> Mul(const Polynomial& a, const Polynomial& b) {
   Polynomial r;
   for (const auto& [ma, ca] : a.terms) {
     for (const auto& [mb, cb] : b.terms) {
-      if (TooBig(ca) || TooBig(cb)) return std::nullopt;
+      __int128 product;
+      if (TooBig(ca) || TooBig(cb) || __builtin_mul_overflow(ca, cb, &product) || TooBig(product)) {
+        return std::nullopt;
+      }
       Monomial m = ma;
       m.insert(m.end(), mb.begin(), mb.end());
       std::sort(m.begin(), m.end());
       if (m.size() > 16) return std::nullopt;  // keep expansion bounded
       __int128& slot = r.terms[m];
-      slot += ca * cb;
+      slot += product;  // both within 2^100: no overflow
       if (TooBig(slot)) return std::nullopt;
       if (slot == 0) r.terms.erase(m);
     }
@@ -397,9 +407,15 @@ std::optional<Polynomial> PolyContext::Binary(const PrimExpr& e) {
   auto a = Normalize(e.operands[0]);
   auto b = Normalize(e.operands[1]);
   if (!a || !b) return std::nullopt;
+  auto checked = [](Polynomial p) -> std::optional<Polynomial> {
+    for (const auto& [m, c] : p.terms) {
+      if (TooBig(c)) return std::nullopt;  // beyond the coefficients kept exact
+    }
+    return p;
+  };
   switch (e.kind) {
-    case PrimKind::kAdd: return Add(*a, *b);
-    case PrimKind::kSub: return Add(*a, *b, -1);
+    case PrimKind::kAdd: return checked(Add(*a, *b));
+    case PrimKind::kSub: return checked(Add(*a, *b, -1));
     case PrimKind::kMul: return Mul(*a, *b);
     case PrimKind::kMin:
     case PrimKind::kMax: return MinMax(e.kind, *a, *b);
