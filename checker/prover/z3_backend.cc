@@ -264,9 +264,11 @@ ProofResult PlainZ3Baseline(const std::vector<Ref<PrimExpr>>& assumptions,
   Z3Backend::Impl z(/*bounded=*/false);
   try {
     z3::solver s(z.ctx);
-    z3::params p(z.ctx);
-    p.set("timeout", timeout_ms);
-    s.set(p);
+    if (timeout_ms > 0) {  // Z3 4.8's timer thread has been seen to deadlock: 0 runs without one
+      z3::params p(z.ctx);
+      p.set("timeout", timeout_ms);
+      s.set(p);
+    }
     for (const auto& a : assumptions) s.add(z.T(*a));
     s.add(!z.T(*claim));
     for (const auto& c : z.side) s.add(c);

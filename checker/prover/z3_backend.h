@@ -42,6 +42,7 @@ class Z3Backend {
 /// timeout reads the clock), so rlx's prover never uses it: it serves benchmarks (the plain-Z3
 /// baseline) and offline proofs of the fast path's rules (an `unsat` is a proof however long it
 /// took; a proof over the unbounded integers holds in every dtype wherever nothing overflows).
+/// A timeout of 0 runs without a timer.
 ProofResult PlainZ3Baseline(const std::vector<Ref<PrimExpr>>& assumptions,
                             const Ref<PrimExpr>& claim, unsigned timeout_ms);
 

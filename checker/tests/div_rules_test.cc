@@ -72,8 +72,9 @@ TEST(DivRules, EveryRuleIsATheoremZ3Proves) {
       continue;
     }
     // Over the unbounded integers, by Z3's default solver (the offline proof: its time does not
-    // matter, its unsat does).
-    prover::ProofResult r = prover::PlainZ3Baseline(c.assumptions, c.claim, 60'000);
+    // matter, its unsat does). No timer: Z3 4.8's timer thread was seen to deadlock, and every
+    // rule here is proven within seconds.
+    prover::ProofResult r = prover::PlainZ3Baseline(c.assumptions, c.claim, 0);
     EXPECT_EQ(r.answer, prover::Answer::kProven)
         << c.name << ": " << prover::AnswerName(r.answer) << " " << r.reason;
     // And every rule holds where Z3's integers meet int64 evaluation.
