@@ -126,6 +126,8 @@ Interval DTypeRange(DataType t) {
 
 // floordiv over ranges with a positive divisor range (d.lo > 0).
 Interval FloorDivRange(const Interval& x, const Interval& d) {
+  // An empty range (contradictory bounds) or a divisor range not above 0 says nothing.
+  if (d.lo <= 0 || d.hi < d.lo || x.hi < x.lo) return {};
   auto div = [](__int128 a, __int128 b) {  // b > 0; a infinite stays infinite
     if (a <= -kInf || a >= kInf) return a;
     if (b >= kInf) return a >= 0 ? __int128{0} : __int128{-1};
