@@ -34,8 +34,9 @@ void AddFact(PolyContext* ctx, const Fact& f);
 /// or nullopt. A false value only names the stage; a counterexample must still be found.
 std::optional<bool> DecideByAlgebra(const Ref<PrimExpr>& claim, const Knowledge& k);
 
-/// True when the algebra proves the claim: directly, in every case of its min/max/select
-/// splits, or with the assumptions' equalities substituted.
+/// For a claim DecideByAlgebra left open: true when the algebra proves it over the residues of
+/// its variables, in every case of its min/max/select splits, or with the assumptions'
+/// equalities substituted.
 bool ProvenByAlgebra(const Ref<PrimExpr>& claim, const Knowledge& k);
 
 }  // namespace rlx::prover
