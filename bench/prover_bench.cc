@@ -205,6 +205,18 @@ int main(int argc, char** argv) {
                 m == Method::kNone ? "unknown" : rlx::prover::MethodName(m), by_method[m],
                 Percentile(stage_ms[m], 0.5), Percentile(stage_ms[m], 0.99));
   }
+  // The slowest claims of the full prover, which decide its p99.
+  std::vector<size_t> order(claims.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return full[a].ms > full[b].ms; });
+  std::printf("\nslowest with the full prover:\n");
+  for (size_t k = 0; k < order.size() && k < 8; ++k) {
+    const Outcome& o = full[order[k]];
+    std::printf("  %9.3f ms  %-9s %s\n", o.ms,
+                o.answer == Answer::kUnknown ? "unknown" : rlx::prover::MethodName(o.method),
+                claims[order[k]].name.c_str());
+  }
   std::printf("\nunknown with the full prover:\n");
   for (size_t i = 0; i < claims.size(); ++i) {
     if (full[i].answer == Answer::kUnknown) std::printf("  %s\n", claims[i].name.c_str());

@@ -13,7 +13,7 @@ function(rlx_add_test)
   endif()
   target_compile_definitions(${T_NAME} PRIVATE RLX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # GCC 12 warns falsely inside libstdc++'s <regex> when sanitizers are on.
-  target_compile_options(${T_NAME} PRIVATE -Wno-maybe-uninitialized)
+  target_compile_options(${T_NAME} PRIVATE $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
   include(GoogleTest)
   # Short allocation stacks make AddressSanitizer builds about 8x faster on allocation-heavy
   # tests; rerun a failing test by hand for full stacks.

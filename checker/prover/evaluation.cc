@@ -36,6 +36,88 @@ int64_t IntegerRoot(int64_t x, int k) {
   return lo;
 }
 
+// e as a * v + b for one variable v and constants a, b (a != 0), or false.
+struct Linear {
+  const PrimExpr* var = nullptr;
+  __int128 a = 0, b = 0;
+};
+bool AsLinear(const Ref<PrimExpr>& e, Linear* out) {
+  // Operands stay below 2^62, so a product with a 64-bit constant fits in 128 bits.
+  constexpr __int128 kLimit = static_cast<__int128>(1) << 62;
+  if (e->is_var()) {
+    *out = {e.get(), 1, 0};
+    return true;
+  }
+  if (e->arity() != 2 || (e->kind != PrimKind::kAdd && e->kind != PrimKind::kSub &&
+                          e->kind != PrimKind::kMul)) {
+    return false;
+  }
+  const Ref<PrimExpr>& x = e->operands[0];
+  const Ref<PrimExpr>& y = e->operands[1];
+  Linear l;
+  if (e->kind == PrimKind::kMul) {
+    const Ref<PrimExpr>& k = x->is_int() ? x : y;
+    if (!k->is_int() || !AsLinear(x->is_int() ? y : x, &l)) return false;
+    l.a *= k->int_value;
+    l.b *= k->int_value;
+  } else if (y->is_int() && AsLinear(x, &l)) {
+    l.b += e->kind == PrimKind::kAdd ? y->int_value : -static_cast<__int128>(y->int_value);
+  } else if (x->is_int() && e->kind == PrimKind::kAdd && AsLinear(y, &l)) {
+    l.b += x->int_value;
+  } else {
+    return false;
+  }
+  if (l.a == 0 || l.a > kLimit || l.a < -kLimit || l.b > kLimit || l.b < -kLimit) return false;
+  *out = l;
+  return true;
+}
+
+// The least n >= 0 with a * n == t (mod c), c > 0, when one exists; `period`: c / gcd(a, c).
+std::optional<__int128> SolveCongruence(__int128 a, __int128 t, __int128 c, __int128* period) {
+  auto mod = [&](__int128 x) { return ((x % c) + c) % c; };
+  // Extended Euclid on (a mod c, c): g = a * s + c * u.
+  __int128 r0 = mod(a), r1 = c, s0 = 1, s1 = 0;
+  while (r1 != 0) {
+    __int128 q = r0 / r1;
+    std::swap(r0, r1);
+    r1 -= q * r0;
+    std::swap(s0, s1);
+    s1 -= q * s0;
+  }
+  const __int128 g = r0;
+  if (g == 0 || mod(t) % g != 0) return std::nullopt;
+  *period = c / g;
+  // n = (t / g) * s (mod c / g); s is within (-c, c), so the product fits in 128 bits.
+  __int128 s = ((s0 % *period) + *period) % *period;
+  __int128 tg = (mod(t) / g) % *period;
+  return (tg * s) % *period;
+}
+
+// Probes for remainders by large constants: where the query has (a * v + b) % c (or
+// // c) and a constant K, the values of v with a * v + b == K (mod c), the least non-negative
+// and the greatest negative one. (7 * n) % 1000003 != 5 is false only at such values.
+void CongruenceProbes(const Ref<PrimExpr>& e, const std::vector<int64_t>& constants,
+                      std::vector<int64_t>* out) {
+  if (!e) return;
+  for (int i = 0; i < e->arity(); ++i) CongruenceProbes(e->operands[i], constants, out);
+  bool mod_kind = e->kind == PrimKind::kFloorMod || e->kind == PrimKind::kTruncMod ||
+                  e->kind == PrimKind::kFloorDiv || e->kind == PrimKind::kTruncDiv;
+  Linear l;
+  if (!mod_kind || !e->operands[1]->is_int() || !AsLinear(e->operands[0], &l)) return;
+  const __int128 c = e->operands[1]->int_value < 0 ? -static_cast<__int128>(e->operands[1]->int_value)
+                                                  : e->operands[1]->int_value;
+  if (c < 2) return;
+  for (int64_t k : constants) {
+    __int128 period = 0;
+    auto n = SolveCongruence(l.a, static_cast<__int128>(k) - l.b, c, &period);
+    if (!n) continue;
+    for (__int128 v : {*n, *n - period}) {
+      if (v >= INT64_MIN && v <= INT64_MAX) out->push_back(static_cast<int64_t>(v));
+    }
+    if (out->size() > 40) return;
+  }
+}
+
 // Values derived from the constants of the query, as fuzzers probe: n * n != 4611686014132420609
 // is false at its square root.
 std::vector<int64_t> DerivedProbes(const std::vector<Ref<PrimExpr>>& exprs) {
@@ -43,6 +125,9 @@ std::vector<int64_t> DerivedProbes(const std::vector<Ref<PrimExpr>>& exprs) {
   for (const auto& e : exprs) CollectConstants(e, &constants);
   std::sort(constants.begin(), constants.end());
   constants.erase(std::unique(constants.begin(), constants.end()), constants.end());
+  constants.push_back(0);  // a remainder of 0 is always a candidate
+  for (const auto& e : exprs) CongruenceProbes(e, constants, &out);
+  constants.pop_back();
   for (int64_t k : constants) {
     if (k == INT64_MIN || (k > -2 && k < 2)) continue;
     int64_t a = k < 0 ? -k : k;

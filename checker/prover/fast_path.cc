@@ -1,10 +1,12 @@
 #include "checker/prover/fast_path.h"
 
+#include <algorithm>
 #include <numeric>
 #include <unordered_map>
 
 #include "checker/prover/poly_sign.h"
 #include "checker/prover/prover.h"
+#include "checker/prover/quotient_clearing.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/analysis/structural_equal.h"
 
@@ -87,12 +89,54 @@ std::optional<bool> DecideByRange(PrimKind kind, const Interval& d) {
   return std::nullopt;
 }
 
+// The range of an integer dtype's values.
+Interval DTypeRange(DataType t) {
+  const int bits = DataTypeBits(t);
+  if (IsUnsignedInt(t)) return {0, (static_cast<__int128>(1) << bits) - 1};
+  const __int128 half = static_cast<__int128>(1) << (bits - 1);
+  return {-half, half - 1};
+}
+
+// Definedness facts (sinfo.prove.definedness): every product in `e` fits in its dtype. With
+// rule range.even-power, n * n of an int32 n is at most 46340^2.
+void AddDefinednessFacts(PolyContext* ctx, const Ref<PrimExpr>& e) {
+  if (!e) return;
+  for (int i = 0; i < e->arity(); ++i) AddDefinednessFacts(ctx, e->operands[i]);
+  if (e->kind != PrimKind::kMul || !IsInteger(e->dtype) || e->dtype == DataType::kBool) return;
+  if (auto p = ctx->Normalize(e)) ctx->AddFact(*p, DTypeRange(e->dtype));
+}
+
+// A normal-form context for `claim`: the assumptions' facts and the claim's definedness facts.
+void PrepareContext(PolyContext* ctx, const Ref<PrimExpr>& claim, const Knowledge& k) {
+  for (const auto& f : k.facts) AddFact(ctx, f);
+  AddDefinednessFacts(ctx, claim);
+}
+
+// p >= 0 for every valuation, by the polynomial tests: the range of p, its range over the box
+// of its atoms (rule poly.corners), a non-negative quadratic form (poly.psd), shifted
+// coefficients (poly.shifted, poly.relational-shift), and, `clear_depth` times over, clearing
+// the divisor of its quotients (div.clear).
+bool ProvenNonNegative(const Polynomial& p, PolyContext& ctx, int clear_depth) {
+  if (ctx.Range(p).lo >= 0) return true;
+  if (auto box = MultilinearRange(p, ctx); box && box->lo >= 0) return true;
+  if (QuadraticNonNegative(p) || ShiftedNonNegative(p, ctx, false) ||
+      RelationalShiftNonNegative(p, ctx, false)) {
+    return true;
+  }
+  return clear_depth > 0 && ClearedNonNegative(p, ctx, [&](const Polynomial& cleared) {
+           return ProvenNonNegative(cleared, ctx, clear_depth - 1);
+         });
+}
+
+// How many times a claim's quotients may be cleared of their divisor (two divisors in turn).
+constexpr int kClearDepth = 2;
+
 // A comparison decided in one normal form (see PolyContext for `eliminate_mod`).
 std::optional<bool> DecideComparison(const Ref<PrimExpr>& claim, const Knowledge& k,
                                      bool eliminate_mod) {
   std::optional<bool> always;
   PolyContext ctx(&k.bounds, eliminate_mod);
-  for (const auto& f : k.facts) AddFact(&ctx, f);
+  PrepareContext(&ctx, claim, k);
   auto a = ctx.Normalize(claim->operands[0]);
   auto b = ctx.Normalize(claim->operands[1]);
   if (!a || !b) return std::nullopt;
@@ -188,8 +232,15 @@ std::optional<bool> DecideComparison(const Ref<PrimExpr>& claim, const Knowledge
     if (auto v = DecideByRange(claim->kind, *box)) return v;
   }
   auto nonneg = [&](const Polynomial& d, bool strict) {
-    return at_least(d, strict ? 1 : 0) || ShiftedNonNegative(d, ctx, strict) ||
-           RelationalShiftNonNegative(d, ctx, strict);
+    if (at_least(d, strict ? 1 : 0) || ShiftedNonNegative(d, ctx, strict) ||
+        RelationalShiftNonNegative(d, ctx, strict)) {
+      return true;
+    }
+    // Quotients cleared of their common divisor (rule div.clear); d >= 1 is d - 1 >= 0.
+    Polynomial target = strict ? Add(d, ConstantPoly(-1)) : d;
+    return ClearedNonNegative(target, ctx, [&](const Polynomial& cleared) {
+      return ProvenNonNegative(cleared, ctx, kClearDepth - 1);
+    });
   };
   switch (claim->kind) {
     case PrimKind::kLE:
@@ -207,9 +258,56 @@ std::optional<bool> DecideComparison(const Ref<PrimExpr>& claim, const Knowledge
     case PrimKind::kNE:
       if (nonneg(diff, true) || nonneg(neg, true)) return true;
       break;
+    case PrimKind::kEQ:
+      if (nonneg(diff, false) && nonneg(neg, false)) return true;
+      break;
     default: break;
   }
   return std::nullopt;
+}
+
+// The disjuncts of a tree of `or`s.
+void CollectDisjuncts(const Ref<PrimExpr>& e, std::vector<Ref<PrimExpr>>* out) {
+  if (e->kind == PrimKind::kOr) {
+    CollectDisjuncts(e->operands[0], out);
+    CollectDisjuncts(e->operands[1], out);
+  } else {
+    out->push_back(e);
+  }
+}
+
+// Rule poly.value-set: a disjunction of equalities d == v1 or d == v2 or ... (each disjunct's
+// sides differ by d plus a constant) holds when every integer between the least and the greatest
+// value is among the values and d lies between them (proven as two inequalities). Decides
+// ceil-mode pooling adding 0 or 1 output row.
+bool ProvenByValueSet(const Ref<PrimExpr>& claim, const Knowledge& k, bool eliminate_mod) {
+  std::vector<Ref<PrimExpr>> disjuncts;
+  CollectDisjuncts(claim, &disjuncts);
+  if (disjuncts.size() < 2 || disjuncts.size() > 64) return false;
+  PolyContext ctx(&k.bounds, eliminate_mod);
+  PrepareContext(&ctx, claim, k);
+  std::optional<Polynomial> first;  // lhs - rhs of the first disjunct, its constant dropped
+  std::vector<__int128> values;     // the values of `first` that make a disjunct true
+  for (const auto& d : disjuncts) {
+    if (d->kind != PrimKind::kEQ || d->operands[0]->dtype == DataType::kBool) return false;
+    auto l = ctx.Normalize(d->operands[0]), r = ctx.Normalize(d->operands[1]);
+    if (!l || !r) return false;
+    Polynomial diff = Add(*l, *r, -1);
+    if (!first) {
+      first = diff;
+      first->terms.erase(Monomial{});
+      if (first->IsZero()) return false;
+    }
+    auto c = Add(diff, *first, -1).Constant();  // diff == first + c: true where first == -c
+    if (!c) return false;
+    values.push_back(-*c);
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  const __int128 lo = values.front(), hi = values.back();
+  if (hi - lo + 1 != static_cast<__int128>(values.size())) return false;
+  return ProvenNonNegative(Add(*first, ConstantPoly(-lo)), ctx, kClearDepth) &&
+         ProvenNonNegative(Add(ConstantPoly(hi), *first, -1), ctx, kClearDepth);
 }
 
 // The algebra stage (the fast path): a comparison whose two sides differ by a constant, or by
@@ -233,6 +331,9 @@ std::optional<bool> DecideByAlgebraIn(const Ref<PrimExpr>& claim, const Knowledg
       auto y = DecideByAlgebraIn(claim->operands[1], k);
       if (y && *y != is_and) return *y;
       if (x && y) return *x;
+      if (!is_and && (ProvenByValueSet(claim, k, false) || ProvenByValueSet(claim, k, true))) {
+        return true;
+      }
       return std::nullopt;
     }
     default: break;

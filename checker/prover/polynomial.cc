@@ -29,12 +29,6 @@ std::string Int128ToString(__int128 v) {
   return {s.rbegin(), s.rend()};
 }
 
-Polynomial ConstantPoly(__int128 c) {
-  Polynomial p;
-  if (c != 0) p.terms[{}] = c;
-  return p;
-}
-
 __int128 FloorDiv128(__int128 a, __int128 b) {
   __int128 q = a / b, m = a % b;
   return (m != 0 && ((m < 0) != (b < 0))) ? q - 1 : q;
@@ -77,6 +71,28 @@ std::optional<Polynomial> DivideByMonomial(const Polynomial& a, const Monomial& 
 
 // Saturating interval arithmetic: an end at ±kUnbounded means "no bound".
 constexpr __int128 kInf = Interval::kUnbounded;
+
+// base^exp, or nullopt beyond `limit`.
+std::optional<__int128> PowAtMost(__int128 base, int exp, __int128 limit) {
+  __int128 r = 1;
+  for (int i = 0; i < exp; ++i) {
+    if (base != 0 && r > limit / base) return std::nullopt;
+    r *= base;
+  }
+  return r <= limit ? std::optional<__int128>(r) : std::nullopt;
+}
+
+// The largest r >= 0 with r^exp <= v (v >= 0).
+__int128 FloorRoot(__int128 v, int exp) {
+  __int128 lo = 0, hi = 1;
+  while (PowAtMost(hi, exp, v)) hi *= 2;
+  while (hi - lo > 1) {  // lo^exp <= v < hi^exp
+    __int128 mid = lo + (hi - lo) / 2;
+    (PowAtMost(mid, exp, v) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 
 __int128 Clamp(__int128 v) {
   return v > kInf ? kInf : v < -kInf ? -kInf : v;
@@ -304,7 +320,47 @@ int PolyContext::FreshAtom(const Interval& range) {
 }
 
 void PolyContext::AddFact(const Polynomial& p, const Interval& range) {
-  if (facts_.size() < kMaxFacts && !p.Constant()) facts_.push_back({p, range});
+  if (facts_.size() < kMaxFacts && !p.Constant()) facts_.push_back({p, NarrowEvenPower(p, range)});
+}
+
+// Rule range.even-power: p = c0 + c * x^(2k) takes only the values c0 + c * r^(2k), so a range
+// of p narrows to the nearest such values inside it, and |x| to the root of the bound (from
+// x * x <= 2^31 - 1: x * x <= 46340^2 and -46340 <= x <= 46340).
+Interval PolyContext::NarrowEvenPower(const Polynomial& p, Interval r) {
+  Polynomial power = p;
+  power.terms.erase(Monomial{});
+  if (power.terms.size() != 1) return r;
+  const __int128 c0 = p.terms.count({}) ? p.terms.at({}) : 0;
+  const auto& [m, c] = *power.terms.begin();
+  if (m.size() % 2 != 0 || m.size() > 8 || c == 0) return r;
+  for (int id : m) {
+    if (id != m[0]) return r;
+  }
+  const int exp = static_cast<int>(m.size());
+  // c > 0: p <= hi gives x^(2k) <= (hi - c0) / c; c < 0: p >= lo gives x^(2k) <= (lo - c0) / c.
+  __int128 bound = c > 0 ? r.hi : r.lo;
+  if (bound >= kInf || bound <= -kInf) return r;
+  __int128 power_bound = FloorDiv128(bound - c0, c);
+  if (power_bound < 0) return r;  // no value fits: left to the other stages
+  const __int128 root = FloorRoot(power_bound, exp);
+  const __int128 extreme = c0 + c * *PowAtMost(root, exp, power_bound);
+  if (c > 0) {
+    r.hi = extreme;
+    r.lo = std::max(r.lo, c0);
+  } else {
+    r.lo = extreme;
+    r.hi = std::min(r.hi, c0);
+  }
+  Interval& x = atoms_[m[0]].range;
+  x.lo = std::max(x.lo, -root);
+  x.hi = std::min(x.hi, root);
+  return r;
+}
+
+Polynomial ConstantPoly(__int128 c) {
+  Polynomial p;
+  if (c != 0) p.terms[{}] = c;
+  return p;
 }
 
 Interval PolyContext::Range(const Polynomial& p) const {

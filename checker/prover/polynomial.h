@@ -69,13 +69,25 @@ class PolyContext {
   };
   const std::vector<Fact>& facts() const { return facts_; }
 
-  /// Records that `p` lies in `range` for every valuation considered (an assumption, or the
-  /// definition of a quotient or remainder atom). At most kMaxFacts are kept.
+  /// Records that `p` lies in `range` for every valuation considered (an assumption, the
+  /// definition of a quotient or remainder atom, or a sub-expression within its dtype). At most
+  /// kMaxFacts are kept. A fact on an even power c * x^(2k) (plus a constant) is narrowed to
+  /// the powers in range, and bounds x (n * n <= 2^31 - 1 gives n * n <= 46340^2 and
+  /// |n| <= 46340; rule range.even-power).
   void AddFact(const Polynomial& p, const Interval& range);
   static constexpr size_t kMaxFacts = 64;
 
   /// The range of atom `id` (a variable's bounds, a remainder within its divisor, ...).
   Interval AtomRange(int id) const { return atoms_[id].range; }
+
+  /// The operands of atom `id` when it is a floor quotient x // y.
+  struct Quotient {
+    Polynomial x, y;
+  };
+  std::optional<Quotient> FloorQuotient(int id) const {
+    if (atoms_[id].kind != PrimKind::kFloorDiv || atoms_[id].var) return std::nullopt;
+    return Quotient{atoms_[id].x, atoms_[id].y};
+  }
 
   /// True when atom `id` is a variable (not a compound atom).
   bool IsVarAtom(int id) const { return atoms_[id].var != nullptr; }
@@ -100,6 +112,7 @@ class PolyContext {
   Polynomial CompoundAtom(PrimKind kind, const Polynomial& x, const Polynomial& y,
                           const std::string& tag = "");
   Interval RangeOfNewAtom(const Atom& a) const;
+  Interval NarrowEvenPower(const Polynomial& p, Interval r);
   std::optional<Polynomial> Binary(const PrimExpr& e);
   std::optional<Polynomial> MinMax(PrimKind kind, const Polynomial& a, const Polynomial& b);
   std::optional<Polynomial> Division(PrimKind kind, const Polynomial& a, const Polynomial& b);
@@ -116,6 +129,8 @@ class PolyContext {
 };
 
 Polynomial Add(const Polynomial& a, const Polynomial& b, __int128 scale_b = 1);
+/// The constant polynomial c.
+Polynomial ConstantPoly(__int128 c);
 std::optional<Polynomial> Mul(const Polynomial& a, const Polynomial& b);
 
 }  // namespace rlx::prover

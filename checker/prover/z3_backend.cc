@@ -162,6 +162,18 @@ struct Z3Backend::Impl {
                    z3::tactic(ctx, "solve-eqs") & z3::with(z3::tactic(ctx, "smt"), smt);
     return t.mk_solver();
   }
+
+  // A counterexample search by bit-blasting (what Z3's default non-linear strategy tries
+  // first, without its timers): the integers become bit-vectors of a width Z3 chooses, so a
+  // model is a real one but `unsat` only says none exists at that width. It finds structured
+  // witnesses the SMT core misses (a Pythagorean triple with both legs >= 1000).
+  z3::solver WitnessSolver() {
+    z3::tactic t = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+                   z3::tactic(ctx, "nla2bv") & z3::tactic(ctx, "simplify") &
+                   z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "max-bv-sharing") &
+                   z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat");
+    return t.mk_solver();
+  }
 };
 
 Z3Backend::Z3Backend(uint64_t rlimit) : rlimit_(rlimit) {
@@ -188,27 +200,36 @@ bool ModelValue(const z3::expr& val, DataType dtype, int64_t* out) {
 
 }  // namespace
 
-ProofResult Z3Backend::Attempt(bool bounded, uint64_t rlimit,
+ProofResult Z3Backend::Attempt(Mode mode, uint64_t rlimit,
                                const std::vector<Ref<PrimExpr>>& assumptions,
                                const Ref<PrimExpr>& claim, const std::vector<Ref<PrimExpr>>& vars) {
   ProofResult r;
   r.method = Method::kZ3;
   // A fresh context per attempt: Z3's search depends on the terms a context has seen, so a
   // shared one would make an answer depend on earlier queries (sinfo.prove.deterministic).
-  Impl z(bounded);
+  Impl z(/*bounded=*/mode == Mode::kExact);
   try {
-    z3::solver s = z.DeterministicSolver();
+    z3::solver s = mode == Mode::kWitness ? z.WitnessSolver() : z.DeterministicSolver();
     z3::params p(z.ctx);
     p.set("rlimit",
           static_cast<unsigned>(std::min<uint64_t>(rlimit, std::numeric_limits<unsigned>::max())));
-    p.set("random_seed", 7u);
+    // The witness search keeps Z3's default seed: its SAT search is as deterministic, and
+    // the seed only picks which of equally good branches comes first.
+    if (mode != Mode::kWitness) p.set("random_seed", 7u);
     s.set(p);
     for (const auto& a : assumptions) s.add(z.T(*a));
     s.add(!z.T(*claim));
     for (const auto& c : z.side) s.add(c);
     z.AddVarRanges(s, vars);
     switch (s.check()) {
-      case z3::unsat: r.answer = Answer::kProven; return r;
+      case z3::unsat:
+        if (mode == Mode::kWitness) {
+          r.answer = Answer::kUnknown;
+          r.reason = "Z3: no counterexample within the bit width searched";
+          return r;
+        }
+        r.answer = Answer::kProven;
+        return r;
       case z3::unknown:
         r.answer = Answer::kUnknown;
         r.reason = "Z3: " + s.reason_unknown();
@@ -244,11 +265,16 @@ ProofResult Z3Backend::Decide(const std::vector<Ref<PrimExpr>>& assumptions,
   // sinfo.prove.z3: a claim true over the unbounded integers (divisors non-zero) holds in
   // int64 wherever nothing overflows; without the range constraints Z3 proves non-linear
   // identities (n <= n * n for n >= 0) that it cannot within the resource limit otherwise.
-  ProofResult relaxed = Attempt(/*bounded=*/false, rlimit_ / 4, assumptions, claim, vars);
+  ProofResult relaxed = Attempt(Mode::kRelaxed, rlimit_ / 4, assumptions, claim, vars);
   if (relaxed.answer == Answer::kProven) return relaxed;
   if (relaxed.answer == Answer::kDisproven && falsifies(relaxed.counterexample)) return relaxed;
-  ProofResult exact = Attempt(/*bounded=*/true, rlimit_ - rlimit_ / 4, assumptions, claim, vars);
-  if (exact.answer == Answer::kDisproven && !falsifies(exact.counterexample)) {
+  ProofResult exact = Attempt(Mode::kExact, rlimit_ / 4, assumptions, claim, vars);
+  if (exact.answer == Answer::kProven) return exact;
+  if (exact.answer == Answer::kDisproven && falsifies(exact.counterexample)) return exact;
+  ProofResult witness = Attempt(Mode::kWitness, rlimit_ - rlimit_ / 4 - rlimit_ / 4, assumptions,
+                                claim, vars);
+  if (witness.answer == Answer::kDisproven && falsifies(witness.counterexample)) return witness;
+  if (exact.answer == Answer::kDisproven) {
     exact.answer = Answer::kUnknown;
     exact.counterexample.clear();
     exact.reason =

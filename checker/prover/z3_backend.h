@@ -22,9 +22,11 @@ class Z3Backend {
 
   explicit Z3Backend(uint64_t rlimit);
   ~Z3Backend();
-  /// Decides the query in two attempts, each in a fresh context with its share of the resource
-  /// limit: first over the unbounded integers (no dtype ranges: a relaxation, so `unsat` proves
-  /// the claim), then the exact query. A model is returned only when `falsifies` confirms it.
+  /// Decides the query in up to three attempts, each in a fresh context with its share of the
+  /// resource limit: first over the unbounded integers (no dtype ranges: a relaxation, so
+  /// `unsat` proves the claim), then the exact query, then a search for a counterexample by
+  /// bit-blasting (its `unsat` proves nothing). A model is returned only when `falsifies`
+  /// confirms it.
   ProofResult Decide(const std::vector<Ref<PrimExpr>>& assumptions, const Ref<PrimExpr>& claim,
                      const std::vector<Ref<PrimExpr>>& vars, const Falsifies& falsifies);
 
@@ -32,7 +34,9 @@ class Z3Backend {
   struct Impl;
 
  private:
-  ProofResult Attempt(bool bounded, uint64_t rlimit, const std::vector<Ref<PrimExpr>>& assumptions,
+  /// The three queries of Decide.
+  enum class Mode { kRelaxed, kExact, kWitness };
+  ProofResult Attempt(Mode mode, uint64_t rlimit, const std::vector<Ref<PrimExpr>>& assumptions,
                       const Ref<PrimExpr>& claim, const std::vector<Ref<PrimExpr>>& vars);
   uint64_t rlimit_;
 };

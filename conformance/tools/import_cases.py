@@ -454,17 +454,9 @@ def claim_tags(func):
 # assert_not_proven (false claims) or assert_not_disproven (true ones), which still fail an
 # implementation that gives the wrong answer.
 UNDECIDED_BY_RLX = {
-    "div_sym_monotone",
-    "div_sym_floor_of_negation",
     "hard_quadratic_nonresidue",
     "hard_semiprime_witness",
     "hard_quadratic_residue_witness",
-    "hard_large_pythagorean_witness",
-    "shp_pool_ceil_mode_adds_at_most_one",
-    "shp_adaptive_pool_window_nonempty",
-    "shp_adaptive_pool_window_bounded",
-    "shp_resize_upscale_not_smaller",
-    "gap_int32_square_fits",
 }
 
 
