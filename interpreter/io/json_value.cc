@@ -258,7 +258,8 @@ void ElementJson(const TensorData& t, int64_t i, std::ostream& out) {
   else out << e;
 }
 
-void ToJson(const Value& v, std::ostream& out) {
+// A value that is not a tuple.
+void LeafJson(const Value& v, std::ostream& out) {
   switch (v.kind()) {
     case ValueKind::kTensor: {
       const TensorData& t = *v.tensor();
@@ -288,17 +289,34 @@ void ToJson(const Value& v, std::ostream& out) {
       out << "]}";
       return;
     }
-    case ValueKind::kTuple: {
-      out << "[";
-      for (size_t i = 0; i < v.tuple().size(); ++i) {
-        if (i) out << ",";
-        ToJson(v.tuple()[i], out);
-      }
-      out << "]";
-      return;
-    }
     default:
       out << "{\"object\":\"" << ValueKindName(v.kind()) << "\",\"text\":\"" << JsonEscape(FormatValue(v)) << "\"}";
+  }
+}
+
+// Tuples as JSON arrays, without recursion: a recursive function may nest them 100,000 deep.
+void ToJson(const Value& v, std::ostream& out) {
+  struct Item {
+    const Value* value;  // or
+    const char* text;
+  };
+  std::vector<Item> todo{{&v, nullptr}};
+  while (!todo.empty()) {
+    const Item item = todo.back();
+    todo.pop_back();
+    if (item.text) {
+      out << item.text;
+    } else if (item.value->kind() != ValueKind::kTuple) {
+      LeafJson(*item.value, out);
+    } else {
+      const std::vector<Value>& fields = item.value->tuple();
+      out << "[";
+      todo.push_back({nullptr, "]"});
+      for (size_t i = fields.size(); i-- > 0;) {
+        todo.push_back({&fields[i], nullptr});
+        if (i) todo.push_back({nullptr, ","});
+      }
+    }
   }
 }
 

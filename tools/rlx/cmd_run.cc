@@ -124,15 +124,28 @@ void PrintResult(const Value& root, const std::string& root_name, std::ostream& 
   }
 }
 
+// One file per leaf of the result, named by its path through the tuples (result_0_1.npy),
+// without recursion. A name longer than a file name may be is refused before anything deeper.
 bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::string& name) {
-  if (v.is_tuple()) {
-    for (size_t i = 0; i < v.tuple().size(); ++i) {
-      if (!WriteOutputs(v.tuple()[i], dir, name + "_" + std::to_string(i))) return false;
+  constexpr size_t kMaxName = 200;
+  std::vector<std::pair<const Value*, std::string>> todo{{&v, name}};
+  while (!todo.empty()) {
+    auto [value, path] = std::move(todo.back());
+    todo.pop_back();
+    if (value->is_tuple()) {
+      if (path.size() > kMaxName) {
+        std::cerr << "rlx: the result nests tuples too deep for --output-dir file names\n";
+        return false;
+      }
+      const auto& fields = value->tuple();
+      for (size_t i = fields.size(); i-- > 0;) todo.emplace_back(&fields[i], path + "_" + std::to_string(i));
+    } else if (!value->is_tensor()) {
+      if (!WriteOutputFile((dir / (path + ".txt")).string(), interp::FormatValue(*value) + "\n")) return false;
+    } else if (!WriteOutputFile((dir / (path + ".npy")).string(), interp::WriteNpy(*value->tensor()))) {
+      return false;
     }
-    return true;
   }
-  if (!v.is_tensor()) return WriteOutputFile((dir / (name + ".txt")).string(), interp::FormatValue(v) + "\n");
-  return WriteOutputFile((dir / (name + ".npy")).string(), interp::WriteNpy(*v.tensor()));
+  return true;
 }
 
 }  // namespace

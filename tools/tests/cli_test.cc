@@ -519,6 +519,19 @@ class Module:
   Result n = Run("run " + nest + " -D p=90000 --limit max_call_depth=100000");
   EXPECT_EQ(n.code, 0) << n.err.substr(0, 2000);
   EXPECT_NE(n.out.find("[0][0]: R.Prim(\"int64\")"), std::string::npos);
+  // ... and writes as JSON without recursion; --output-dir refuses file names that deep.
+  Result j = Run("run " + nest + " -D p=90000 --limit max_call_depth=100000 --result-json " +
+                 (dir_ / "nest.json").string());
+  EXPECT_EQ(j.code, 0) << j.err.substr(0, 2000);
+  std::string json = Slurp(dir_ / "nest.json");
+  EXPECT_EQ(json.substr(0, 14), "{\"result\":[[[[");
+  EXPECT_NE(json.find("{\"dtype\":\"int64\",\"value\":0}]]]"), std::string::npos);
+  std::filesystem::create_directories(dir_ / "nest_out");
+  Result o = Run("run " + nest + " -D p=90000 --limit max_call_depth=100000 --output-dir " +
+                 (dir_ / "nest_out").string());
+  EXPECT_NE(o.code, 0);
+  EXPECT_NE(o.err.find("nests tuples too deep"), std::string::npos) << o.err.substr(0, 2000);
+  EXPECT_EQ(o.err.find("internal error"), std::string::npos);
 }
 
 // eval.limit.time: in process, `rlx conform --timeout S` bounds each run request as it bounds an
