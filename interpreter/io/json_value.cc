@@ -1,5 +1,6 @@
 #include "interpreter/io/json_value.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -132,12 +133,15 @@ std::optional<Value> TensorFromJson(const Json& j, DataType dtype, std::string* 
     shape.emplace();
     if (!NestedShape(*data, &*shape, 0, error)) return std::nullopt;
   }
+  // Only the element count is bounded: an empty tensor may have a huge extent (2^62 x 0), as
+  // `rlx run --result-json` and adapters write one.
   int64_t count = 1;
-  for (int64_t d : *shape) {
-    if (__builtin_mul_overflow(count, d, &count) || count > (int64_t{1} << 28)) {
-      *error = "the tensor is too large for JSON input";
-      return std::nullopt;
-    }
+  bool overflow = false;
+  for (int64_t d : *shape) overflow |= __builtin_mul_overflow(count, d, &count);
+  if (std::find(shape->begin(), shape->end(), 0) != shape->end()) count = 0, overflow = false;
+  if (overflow || count > (int64_t{1} << 28)) {
+    *error = "the tensor is too large for JSON input";
+    return std::nullopt;
   }
   auto t = std::make_shared<TensorData>(dtype, *shape);
   int64_t i = 0;

@@ -298,6 +298,22 @@ TEST_F(Cli, AnNpyInputThatNeverEndsIsRefused) {
   EXPECT_NE(Slurp(dir_ / "err").find("bytes after the data"), std::string::npos) << Slurp(dir_ / "err");
 }
 
+// eval.value.tensor: a JSON tensor is bounded by its element count, so an empty one may have a
+// huge extent (what `--result-json` writes for one reads back); a large one is refused.
+TEST_F(Cli, EmptyJsonTensorsWithHugeExtentsAreRead) {
+  std::string prog = Write("e.py", R"(@R.function
+def main(x: R.Tensor(("n", "m"), "float32")) -> R.Tensor(("n", "m"), "float32"):
+    return x
+)");
+  auto in = [&](const std::string& json) { return Run("run " + prog + " --inputs " + Write("e.json", json)); };
+  Result empty = in(R"({"x": {"dtype": "float32", "shape": [4611686018427387904, 0], "data": []}})");
+  EXPECT_EQ(empty.code, 0) << empty.err;
+  EXPECT_NE(empty.out.find("<empty tensor of shape (4611686018427387904, 0)>"), std::string::npos) << empty.out;
+  Result large = in(R"({"x": {"dtype": "float32", "shape": [65536, 65536], "data": []}})");
+  EXPECT_EQ(large.code, 2) << large.err;
+  EXPECT_NE(large.err.find("too large"), std::string::npos) << large.err;
+}
+
 // Integer inputs out of their dtype's range are rejected, never wrapped (eval.value.prim,
 // eval.value.tensor); -D for a shape variable must be a decimal integer.
 TEST_F(Cli, IntegerInputsOutOfRangeAreRejected) {
