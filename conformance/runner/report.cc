@@ -64,12 +64,15 @@ std::string FailureLine(const AssertionResult& r, const std::string& rerun_prefi
          OneLine(r.reason) + "  (rerun: " + rerun_prefix + r.ref.id + ")";
 }
 
-void PrintSummary(const std::vector<AssertionResult>& results, std::ostream& out) {
+void PrintSummary(const std::vector<AssertionResult>& results, MatchMode match, std::ostream& out) {
   std::map<std::string, Counts> by_chapter;
-  Counts all;
+  Counts all, acceptance, behaviour;
+  int phase_only = 0;  // failures by code that pass by phase (or passes by phase that fail by code)
   for (const auto& r : results) {
     by_chapter[r.ref.chapter].Add(r.outcome);
     all.Add(r.outcome);
+    (IsAcceptanceCommand(r.ref.command->verb) ? acceptance : behaviour).Add(r.outcome);
+    phase_only += r.phase_only && (r.outcome == Outcome::kPass || r.outcome == Outcome::kFail);
   }
   out << "\n" << Pad("chapter", 22) << PadLeft("passed", 8) << PadLeft("failed", 8) << PadLeft("skipped", 9)
       << PadLeft("xfail", 7) << PadLeft("total", 8) << "\n";
@@ -85,6 +88,18 @@ void PrintSummary(const std::vector<AssertionResult>& results, std::ostream& out
   if (all.xfail) out << ", " << all.xfail << " expected failures";
   if (all.xpass) out << " (" << all.xpass << " unexpected passes)";
   if (all.unsupported) out << " (" << all.unsupported << " unsupported)";
+  out << "\n";
+  out << "behavioural assertions: " << behaviour.pass << " of " << behaviour.total()
+      << " passed; module acceptance (module, assert_valid): " << acceptance.pass << " of " << acceptance.total()
+      << " passed\n";
+  // Both figures of graded matching, whichever mode decided the outcomes.
+  if (match == MatchMode::kCode) {
+    out << "matching errors by phase only (--match phase): " << all.pass + phase_only << " passed";
+    if (phase_only) out << " (" << phase_only << " rejected at the right phase with another code)";
+  } else {
+    out << "matching errors by code (--match code): " << all.pass - phase_only << " passed";
+    if (phase_only) out << " (" << phase_only << " passed by phase with another code)";
+  }
   out << "\n";
 }
 

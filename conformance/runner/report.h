@@ -16,8 +16,9 @@ namespace rlx::conform {
 /// "FAIL id verb: reason (rerun: ...)" for a failing result; "" for others.
 std::string FailureLine(const AssertionResult& r, const std::string& rerun_prefix);
 
-/// The table per chapter and the closing line "N passed, N failed, N skipped[, ...]".
-void PrintSummary(const std::vector<AssertionResult>& results, std::ostream& out);
+/// The table per chapter, the closing line "N passed, N failed, N skipped[, ...]", the
+/// behavioural / module-acceptance split and the figure of the other match mode.
+void PrintSummary(const std::vector<AssertionResult>& results, MatchMode match, std::ostream& out);
 
 void WriteJUnit(const std::vector<AssertionResult>& results, const std::string& impl_name, std::ostream& out);
 void WriteJsonLines(const std::vector<AssertionResult>& results, std::ostream& out);

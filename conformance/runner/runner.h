@@ -29,13 +29,31 @@ struct AssertionResult {
   AssertionRef ref;
   Outcome outcome = Outcome::kPass;
   std::string reason;  // why it failed (or the expectation's reason)
+  /// The implementation rejected at the right phase (parse, check, run) with another code or
+  /// rule: a failure with --match code, a pass with --match phase.
+  bool phase_only = false;
 };
+
+/// How an expected error is matched (`rlx conform --match`).
+enum class MatchMode {
+  kCode,   // the phase, the error code and (for check errors) the rule
+  kPhase,  // only the phase: parse, check or run
+};
+
+/// True for a module-acceptance command (`module`, `assert_valid`), as opposed to a behavioural
+/// assertion.
+bool IsAcceptanceCommand(const std::string& verb);
+
+/// The claim as it is sent to an implementation: the `@claim` decorator without its expected
+/// answer, no docstrings or comments, and the function named `claim` (its name may tell).
+std::string ClaimWithoutAnswer(const std::string& claim_text);
 
 struct RunConfig {
   Selection selection;
   const Expectations* expectations = nullptr;
   /// Stop after this many failures (0: never); the rest are not run.
   int max_failures = 0;
+  MatchMode match = MatchMode::kCode;
   /// Called after each assertion (for progress output); may be empty.
   std::function<void(const AssertionResult&)> on_result;
 };

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "conformance/runner/external.h"
 #include "conformance/runner/in_process.h"
@@ -207,6 +208,70 @@ TEST_F(SmallSuite, HungOrBrokenAdaptersFailAssertionsWithoutHanging) {
   for (Outcome o : Outcomes(hung)) EXPECT_EQ(o, Outcome::kFail);
   ExternalImplementation garbage("echo not-json #", 5, false);
   for (Outcome o : Outcomes(garbage)) EXPECT_EQ(o, Outcome::kFail);
+}
+
+// rlx in process, answering as an implementation with its own messages would: errors keep their
+// phase but lose rlx's codes and rules; and it may declare fewer verbs.
+class MessagesOnly : public Implementation {
+ public:
+  explicit MessagesOnly(std::vector<std::string> verbs = {}) : verbs_(std::move(verbs)) {}
+  Response Handle(const Request& request) override {
+    Response r = inner_.Handle(request);
+    if (request.verb == Verb::kHello && !verbs_.empty()) r.verbs = verbs_;
+    r.code.clear();
+    r.rule.clear();
+    r.errors.clear();
+    return r;
+  }
+
+ private:
+  InProcessImplementation inner_;
+  std::vector<std::string> verbs_;
+};
+
+TEST_F(SmallSuite, MatchPhaseAcceptsTheRightPhaseWithoutTheCode) {
+  MessagesOnly impl;
+  RunConfig config;
+  auto by_code = RunSuite(suite_, impl, config);
+  ASSERT_EQ(by_code.size(), 5u);
+  EXPECT_EQ(by_code[3].outcome, Outcome::kFail);  // assert_malformed E0002
+  EXPECT_TRUE(by_code[3].phase_only);
+  EXPECT_EQ(by_code[4].outcome, Outcome::kFail);  // assert_ill_formed E2008
+  EXPECT_TRUE(by_code[4].phase_only);
+  EXPECT_FALSE(by_code[2].phase_only);  // a wrong value is not an error of any phase
+  config.match = MatchMode::kPhase;
+  auto by_phase = RunSuite(suite_, impl, config);
+  EXPECT_EQ(by_phase[3].outcome, Outcome::kPass);
+  EXPECT_EQ(by_phase[4].outcome, Outcome::kPass);
+  EXPECT_EQ(by_phase[2].outcome, Outcome::kFail);
+  std::ostringstream summary;
+  PrintSummary(by_code, MatchMode::kCode, summary);
+  EXPECT_NE(summary.str().find("(--match phase): 4 passed (2 rejected at the right phase with another code)"),
+            std::string::npos)
+      << summary.str();
+  EXPECT_NE(summary.str().find("behavioural assertions: 1 of 4 passed; module acceptance (module, assert_valid): 1 of 1"),
+            std::string::npos)
+      << summary.str();
+}
+
+TEST_F(SmallSuite, AssertionsNeedingUndeclaredVerbsAreSkipped) {
+  MessagesOnly impl({"parse"});
+  auto results = RunSuite(suite_, impl, RunConfig{});
+  ASSERT_EQ(results.size(), 5u);
+  for (size_t i : {0, 1, 2, 4}) {
+    EXPECT_EQ(results[i].outcome, Outcome::kSkip) << i;
+    EXPECT_NE(results[i].reason.find("does not declare the verb 'check'"), std::string::npos) << results[i].reason;
+  }
+  EXPECT_NE(results[3].outcome, Outcome::kSkip);  // assert_malformed needs parse alone
+}
+
+TEST(ClaimWithoutAnswer, RemovesTheExpectedAnswerDocstringsCommentsAndName) {
+  std::string claim =
+      "@claim(expect=\"disproven\")\ndef false_when_n_is_3(n: T.int64, m: T.int64):  # n = 3 fails\n"
+      "    \"\"\"Fails only at n = 3.\"\"\"\n    # a comment\n    T.assume(m >= 0)\n"
+      "    \"\"\"Two\n    lines.\"\"\"\n    return n != 3\n";
+  EXPECT_EQ(ClaimWithoutAnswer(claim),
+            "@claim\ndef claim(n: T.int64, m: T.int64):\n    T.assume(m >= 0)\n    return n != 3\n");
 }
 
 TEST(SuiteLoad, ReportsScriptProblemsWithTheirLines) {

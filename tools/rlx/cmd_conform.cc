@@ -95,7 +95,7 @@ bool WriteTo(const std::string& path, const std::string& what, const std::functi
 int RunConform(const std::vector<std::string>& args) {
   auto opts = ParseArgs(args, {"--update", "--coverage", "--op-status", "--verbose", "--list"},
                         {"--impl", "--filter", "--shard", "--expect", "--junit", "--jsonl", "--suite", "--spec",
-                         "--timeout", "--max-failures"});
+                         "--timeout", "--max-failures", "--match"});
   if (!opts) return kUsage;
   auto& flags = opts->flags;
   fs::path suite_root = flags.count("--suite") ? fs::path(flags["--suite"]) : fs::path(RLX_SOURCE_DIR) / "conformance/suite";
@@ -152,6 +152,14 @@ int RunConform(const std::vector<std::string>& args) {
       return kUsage;
     }
     config.max_failures = std::stoi(n);
+  }
+  if (flags.count("--match")) {
+    const std::string& m = flags["--match"];
+    if (m != "code" && m != "phase") {
+      std::cerr << "rlx conform: --match expects code or phase, got '" << m << "'\n";
+      return kUsage;
+    }
+    config.match = m == "phase" ? MatchMode::kPhase : MatchMode::kCode;
   }
   if (flags.count("--filter")) config.selection.filter = flags["--filter"];
   if (flags.count("--shard") && !ParseShard(flags["--shard"], &config.selection)) {
@@ -220,6 +228,7 @@ int RunConform(const std::vector<std::string>& args) {
   fs::path shown = fs::relative(suite_root, fs::current_path(ec), ec);
   if (ec || shown.empty() || shown.string().rfind("..", 0) == 0) shown = suite_root;
   std::string rerun = "rlx conform" + impl->ReproOptions() +
+                      (config.match == MatchMode::kPhase ? " --match phase" : "") +
                       (flags.count("--suite") ? " --suite " + flags["--suite"] : "") + " " + (shown / "").string();
   bool verbose = flags.count("--verbose") > 0;
   config.on_result = [&](const AssertionResult& r) {
@@ -236,7 +245,7 @@ int RunConform(const std::vector<std::string>& args) {
   std::cout << "implementation: " << impl_name;
   if (auto* ext = dynamic_cast<ExternalImplementation*>(impl.get())) std::cout << " (" << ext->Mode() << ")";
   std::cout << "\n";
-  PrintSummary(results, std::cout);
+  PrintSummary(results, config.match, std::cout);
   if (flags.count("--junit") &&
       !WriteTo(flags["--junit"], "JUnit XML", [&](std::ostream& o) { WriteJUnit(results, impl_name, o); }))
     return kUsage;

@@ -4,9 +4,11 @@
 It is both a usable adapter and the example for implementers: it shows every verb, both modes,
 the value JSON and the error responses, using only the Python standard library.
 
-    rlx_adapter.py [--rlx PATH] --serve          JSON lines: requests on stdin, responses on stdout
-    rlx_adapter.py [--rlx PATH] REQUEST.json     one request from a file, one response on stdout
+    rlx_adapter.py [--rlx PATH] [--verbs V,...] --serve        JSON lines: requests on stdin, responses on stdout
+    rlx_adapter.py [--rlx PATH] [--verbs V,...] REQUEST.json   one request from a file, one response on stdout
 
+`--verbs parse,check` declares only those verbs in `hello` (the runner then skips assertions
+that need the others).
 The rlx binary is `--rlx PATH`, else the environment variable RLX, else `rlx` on PATH. With the
 suite's runner:
 
@@ -239,23 +241,41 @@ def handle(req):
     return {"id": rid, **response}
 
 
+def serve(lines):
+    """--serve: one response line per request line.
+
+    Output hygiene (ADAPTER.md): standard output carries responses only. An implementation that
+    runs in this process (a Python library, native code through ctypes) may print there — R.print,
+    logging, warnings — so the responses go to a duplicate of descriptor 1, and descriptor 1 and
+    sys.stdout are pointed at standard error while requests are handled."""
+    responses = os.fdopen(os.dup(1), "w")
+    sys.stdout.flush()
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    for line in lines:
+        if line.strip():
+            try:
+                response = handle(json.loads(line))
+            except ValueError as e:
+                response = {"id": -1, "status": "error", "phase": "adapter", "code": "none",
+                            "message": f"malformed request: {e}"}
+            responses.write(json.dumps(response) + "\n")
+            responses.flush()
+    return 0
+
+
 def main(argv):
-    global RLX
+    global RLX, VERBS
     if "--rlx" in argv:
         i = argv.index("--rlx")
         RLX = argv[i + 1]
         del argv[i:i + 2]
+    if "--verbs" in argv:  # declare fewer verbs (to try an implementation that lacks some)
+        i = argv.index("--verbs")
+        VERBS = [v for v in argv[i + 1].split(",") if v]
+        del argv[i:i + 2]
     if argv == ["--serve"]:
-        for line in sys.stdin:
-            if line.strip():
-                try:
-                    response = handle(json.loads(line))
-                except ValueError as e:
-                    response = {"id": None, "status": "error", "phase": "adapter", "code": "none",
-                                "message": f"malformed request: {e}"}
-                sys.stdout.write(json.dumps(response) + "\n")
-                sys.stdout.flush()
-        return 0
+        return serve(sys.stdin)
     if len(argv) == 1 and not argv[0].startswith("-"):
         with open(argv[0]) as f:
             print(json.dumps(handle(json.load(f))))
