@@ -2,6 +2,7 @@
 // construct. A canonical text prints back to itself.
 #include <cmath>
 
+#include "ir/analysis/structural_equal.h"
 #include "ir/builder/ir_builder.h"
 #include "ir/op_table.h"
 #include "ir/tests/test_util.h"
@@ -268,6 +269,49 @@ TEST(Printer, StandaloneExpressionsAndStructInfo) {
   EXPECT_EQ(text::PrintExpr(DataTypeImm::Make(DataType::kBFloat16)), "R.dtype(\"bfloat16\")");
   EXPECT_EQ(text::PrintExpr(TupleGetItem::Make(Tuple::Make({StringImm::Make("a")}), 0)),
             "R.TupleGetItem((R.str(\"a\"),), 0)");
+}
+
+}  // namespace
+}  // namespace rlx
+
+namespace rlx {
+namespace {
+
+// text.spelling: the same module in TVM v0.23's and v0.24's spelling parses to structurally
+// equal IR, and the printer writes either spelling exactly.
+TEST(Printer, TvmSpellingsReadTheSameAndPrintEither) {
+  const std::string v023 = std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function(pure=False)
+    def main(x: R.Tensor((2,), dtype="float32"), o: R.Object) -> R.Tuple(R.Object, R.Callable((R.Object,), R.Object, True)):
+        y = R.call_packed("f", x, sinfo_args=(R.Object,))
+        z = R.call_pure_packed("g", x, sinfo_args=(R.Tuple(R.Object, R.Tensor((2,), dtype="float32")),))
+        f: R.Callable((R.Object,), R.Object, True) = R.ExternFunc("h", R.Callable((R.Object,), R.Object, True))
+        return (y, f)
+)";
+  std::string v024 = v023;
+  auto replace_all = [&](const std::string& from, const std::string& to) {
+    for (size_t at = v024.find(from); at != std::string::npos; at = v024.find(from, at + to.size())) {
+      v024.replace(at, from.size(), to);
+    }
+  };
+  replace_all("R.Object", "R.Any");
+  replace_all("sinfo_args=", "ty_args=");
+  replace_all("@I.ir_module\n", "@I.ir_module(s_tir=True)\n");
+  ASSERT_NE(v023, v024);
+  Ref<IRModule> a = testing_util::ParseOk(v023);
+  Ref<IRModule> b = testing_util::ParseOk(v024);
+  ASSERT_TRUE(a && b);
+  EXPECT_TRUE(StructuralEqual(*a, *b));
+  text::PrintOptions new_spelling;
+  new_spelling.spelling = text::TvmSpelling::kV024;
+  for (const Ref<IRModule>& m : {a, b}) {
+    EXPECT_EQ(text::PrintModule(*m), v023);
+    EXPECT_EQ(text::PrintModule(*m, new_spelling), v024);
+  }
+  EXPECT_EQ(text::ParseTvmSpelling("v0.24"), text::TvmSpelling::kV024);
+  EXPECT_EQ(text::ParseTvmSpelling("v0.23"), text::TvmSpelling::kV023);
+  EXPECT_FALSE(text::ParseTvmSpelling("current"));
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ constexpr NamedBuiltin kRelaxBuiltins[] = {
     {"Prim", Builtin::kPrimSInfo},
     {"Tuple", Builtin::kTupleSInfo},
     {"Object", Builtin::kObjectSInfo},
+    {"Any", Builtin::kObjectSInfo},  // TVM's spelling since v0.24 (text.spelling)
     {"Callable", Builtin::kCallableSInfo},
 };
 
@@ -246,8 +247,20 @@ bool RelaxParser::BindArguments(const char* callee, const std::vector<std::strin
   return true;
 }
 
+// TVM's current spelling of keywords (text.spelling): since v0.24 TVM prints `ty_args=`,
+// `ty=` and `out_ty=` where v0.23 printed `sinfo_args=`, `struct_info=` and `out_sinfo=`. Both
+// read the same; a call giving both spellings of one keyword gets "two values".
+static void CanonicalizeKeywords(std::vector<KwValue>& kws) {
+  for (auto& k : kws) {
+    if (k.name == "ty_args") k.name = "sinfo_args";
+    else if (k.name == "ty") k.name = "struct_info";
+    else if (k.name == "out_ty") k.name = "out_sinfo";
+  }
+}
+
 Value RelaxParser::CallValue(const Value& callee, std::vector<Value> args, std::vector<KwValue> kws,
                              Span span) {
+  CanonicalizeKeywords(kws);
   switch (callee.kind) {
     case Value::Kind::kOp: return CallOp(*callee.op, args, kws, span);
     case Value::Kind::kBuiltin: return CallBuiltin(callee, args, kws, span);

@@ -287,7 +287,9 @@ void RelaxParser::ParseClass(const py::Stmt& cls) {
   } else if (auto kws = DecoratorArgs(*cls.decorators[0], Builtin::kIrModule, "@I.ir_module")) {
     decorated = true;
     for (const auto& k : *kws) {
-      if (k.name != "check_well_formed") {
+      // text.spelling: TVM since v0.24 prints @I.ir_module(s_tir=True) (its TIR is written with
+      // T.sblock); the flag does not change what a Relax module means.
+      if (k.name != "check_well_formed" && k.name != "s_tir") {
         Fail(ErrorCode::kInvalidDecorator, k.name_span,
              "unknown @I.ir_module argument '" + k.name + "'");
       }

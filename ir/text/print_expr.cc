@@ -200,9 +200,9 @@ std::string Printer::TensorSInfo(const TensorStructInfo& t) {
 }
 
 std::string Printer::SInfo(const Ref<StructInfo>& s) {
-  if (!s) return "R.Object";
+  if (!s) return ObjectName();
   switch (s->kind) {
-    case SInfoKind::kObject: return "R.Object";
+    case SInfoKind::kObject: return ObjectName();
     case SInfoKind::kPrim: {
       auto& p = static_cast<const PrimStructInfo&>(*s);
       std::string dtype = "\"" + std::string(DataTypeName(p.dtype)) + "\"";
@@ -240,7 +240,7 @@ std::string Printer::SInfo(const Ref<StructInfo>& s) {
       return "R.Callable(" + Join(parts) + ")";
     }
   }
-  return "R.Object";
+  return ObjectName();
 }
 
 // ---------------------------------------------------------------- expressions
@@ -372,7 +372,7 @@ std::string Printer::CallExpr(const Call& c) {
     for (const auto& [k, v] : sorted) parts.push_back(k + "=" + Attr(*v));
     std::vector<std::string> sinfos;
     for (const auto& s : c.sinfo_args) sinfos.push_back(SInfo(s));
-    parts.push_back("sinfo_args=" +
+    parts.push_back(SInfoArgsKeyword() +
                     (sinfos.size() == 1 ? "(" + sinfos[0] + ",)" : "(" + Join(sinfos) + ")"));
   }
   return callee + "(" + Join(parts) + ")";
@@ -395,7 +395,7 @@ std::string Printer::OpCall(const Call& c, const Op& op) {
     if (p.kind == ParamKind::kSInfoArgs) {
       std::vector<std::string> sinfos;
       for (const auto& s : c.sinfo_args) sinfos.push_back(SInfo(s));
-      parts.push_back("sinfo_args=" +
+      parts.push_back(SInfoArgsKeyword() +
                       (sinfos.size() == 1 ? "(" + sinfos[0] + ",)" : "(" + Join(sinfos) + ")"));
       keyword_mode = true;
       continue;

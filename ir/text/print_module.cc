@@ -104,7 +104,7 @@ std::string Printer::Module(const IRModule& m) {
   module_ = &m;
   module_name_ = SanitizeName(m.name.empty() ? "Module" : m.name);
   if (IsReservedName(module_name_)) module_name_ += "_1";
-  Line("@I.ir_module");
+  Line(spelling_ == TvmSpelling::kV024 ? "@I.ir_module(s_tir=True)" : "@I.ir_module");
   Line("class " + module_name_ + ":");
   ++indent_;
   if (!m.attrs.empty()) Line("I.module_attrs(" + Attr(AttrValue::Dict(m.attrs.entries())) + ")");
@@ -162,7 +162,7 @@ void Printer::Function(const rlx::Function& f, const std::string& name, bool top
   std::vector<std::string> params;
   for (const auto& p : f.params) {
     std::string pname = Define(p.get(), p->name);
-    params.push_back(pname + ": " + (p->annotation ? SInfo(p->annotation) : "R.Object"));
+    params.push_back(pname + ": " + (p->annotation ? SInfo(p->annotation) : ObjectName()));
   }
   std::string ret = f.ret_sinfo ? " -> " + SInfo(f.ret_sinfo) : "";
   in_signature_ = false;
@@ -300,8 +300,15 @@ void Printer::IfStmt(const Binding& b) {
   names_[b.var.get()] = name;
 }
 
-std::string PrintModule(const IRModule& m) {
+std::optional<TvmSpelling> ParseTvmSpelling(const std::string& text) {
+  if (text == "v0.23") return TvmSpelling::kV023;
+  if (text == "v0.24") return TvmSpelling::kV024;
+  return std::nullopt;
+}
+
+std::string PrintModule(const IRModule& m, const PrintOptions& options) {
   Printer p;
+  p.spelling_ = options.spelling;
   return p.Module(m);
 }
 

@@ -8,6 +8,7 @@
 
 #include "ir/expr.h"
 #include "ir/module.h"
+#include "ir/text/printer.h"
 
 namespace rlx::text {
 
@@ -41,6 +42,11 @@ class Printer {
   std::string ConstantExpr(const Constant& c);
   std::string Attr(const AttrValue& v);
 
+  // ---- spelling (text.spelling) ----
+  const char* ObjectName() const { return spelling_ == TvmSpelling::kV024 ? "R.Any" : "R.Object"; }
+  const char* SInfoArgsKeyword() const { return spelling_ == TvmSpelling::kV024 ? "ty_args=" : "sinfo_args="; }
+
+  TvmSpelling spelling_ = TvmSpelling::kV023;
   std::string out_;
   int indent_ = 0;
   std::string module_name_ = "Module";

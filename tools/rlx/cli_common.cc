@@ -63,6 +63,20 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
   return o;
 }
 
+std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts) {
+  text::PrintOptions print;
+  auto it = opts.flags.find("--spelling");
+  if (it == opts.flags.end()) return print;
+  auto spelling = text::ParseTvmSpelling(it->second);
+  if (!spelling) {
+    std::cerr << "rlx: --spelling expects v0.23 (R.Object, sinfo_args=) or v0.24 (R.Any, ty_args=), got '"
+              << it->second << "'\n";
+    return std::nullopt;
+  }
+  print.spelling = *spelling;
+  return print;
+}
+
 std::optional<std::string> ReadFile(const std::string& path, uint64_t max_bytes) {
   std::string text, error;
   if (!ReadWholeFile(path, &text, &error, max_bytes)) {

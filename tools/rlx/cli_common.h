@@ -8,6 +8,7 @@
 
 #include "ir/base/diagnostic.h"
 #include "ir/module.h"
+#include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
 
 namespace rlx::cli {
@@ -28,6 +29,10 @@ struct CommonOptions {
 std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
                                        const std::vector<std::string>& flags_without_value,
                                        const std::vector<std::string>& flags_with_value);
+
+/// The printer's options from `--spelling v0.23|v0.24` (text.spelling); nullopt after printing a
+/// usage error.
+std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts);
 
 /// Reads a file ("-" is stdin) of at most `max_bytes`; nullopt after printing "cannot read"
 /// (a missing file, a folder, a read error, or a larger file: exit 2, docs/cli.md).

@@ -25,8 +25,10 @@ void PrintRuntimeChecks(const checker::CheckResult& r, const SourceManager& sour
 }  // namespace
 
 int RunCheck(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--print-struct-info", "--runtime-checks", "--stats"}, {"--struct-info-of"});
+  auto opts = ParseArgs(args, {"--print-struct-info", "--runtime-checks", "--stats"}, {"--struct-info-of", "--spelling"});
   if (!opts) return kUsage;
+  auto print = PrintOptionsOf(*opts);
+  if (!print) return kUsage;
   if (opts->files.empty()) {
     std::cerr << "rlx check: expected at least one FILE (or - for stdin)\n";
     return kUsage;
@@ -59,7 +61,7 @@ int RunCheck(const std::vector<std::string>& args) {
       }
       std::cout << text::PrintStructInfo(s) << "\n";
     } else if (opts->flags.count("--print-struct-info")) {
-      std::cout << text::PrintModule(*checker::AnnotateModule(m, r));
+      std::cout << text::PrintModule(*checker::AnnotateModule(m, r), *print);
     } else if (!opts->json) {
       std::cout << path << ": ok";
       if (!r.runtime_checks.empty()) {

@@ -8,8 +8,10 @@
 namespace rlx::cli {
 
 int RunFmt(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--check", "-i", "--in-place"}, {});
+  auto opts = ParseArgs(args, {"--check", "-i", "--in-place"}, {"--spelling"});
   if (!opts) return kUsage;
+  auto print = PrintOptionsOf(*opts);
+  if (!print) return kUsage;
   bool check = opts->flags.count("--check");
   bool in_place = opts->flags.count("-i") || opts->flags.count("--in-place");
   if (opts->files.empty()) {
@@ -31,7 +33,7 @@ int RunFmt(const std::vector<std::string>& args) {
       result = kRejected;
       continue;
     }
-    std::string formatted = text::PrintModule(*m);
+    std::string formatted = text::PrintModule(*m, *print);
     if (check) {
       if (formatted != *text) {
         std::cout << path << ": not in canonical form (run rlx fmt -i " << path << ")\n";

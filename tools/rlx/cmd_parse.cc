@@ -8,12 +8,14 @@
 namespace rlx::cli {
 
 int RunParse(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--print"}, {});
+  auto opts = ParseArgs(args, {"--print"}, {"--spelling"});
   if (!opts) return kUsage;
   if (opts->files.empty()) {
     std::cerr << "rlx parse: expected at least one FILE (or - for stdin)\n";
     return kUsage;
   }
+  auto print = PrintOptionsOf(*opts);
+  if (!print) return kUsage;
   SourceManager sources;
   DiagnosticEngine diags(sources);
   bool ok = true;
@@ -26,7 +28,7 @@ int RunParse(const std::vector<std::string>& args) {
       continue;
     }
     if (opts->flags.count("--print")) {
-      std::cout << text::PrintModule(*m);
+      std::cout << text::PrintModule(*m, *print);
     } else if (!opts->json) {
       std::cout << path << ": ok (" << m->globals.size() << " global"
                 << (m->globals.size() == 1 ? "" : "s") << ")\n";
