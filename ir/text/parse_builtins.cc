@@ -387,7 +387,7 @@ Value RelaxParser::CallBuiltin(const Value& callee, std::vector<Value>& args,
       }
       std::vector<Ref<Expr>> call_args;
       for (size_t i = 1; i < args.size(); ++i) {
-        Ref<Expr> e = ToRelax(args[i], "a call argument");
+        Ref<Expr> e = PackedArgument(args[i]);
         if (!e) return Value::Error();
         call_args.push_back(e);
       }
@@ -415,10 +415,8 @@ Value RelaxParser::CallBuiltin(const Value& callee, std::vector<Value>& args,
         if (!av) return Value::Error();
         attrs.emplace_back(k.name, std::move(*av));
       }
-      if (!sinfo_args) {
-        return Fail(ErrorCode::kArgumentCount, span,
-                    "R.call_packed needs sinfo_args=..., the struct info of its result");
-      }
+      // Without sinfo_args the result is R.Object, as in TVM (text.call-packed).
+      if (!sinfo_args) sinfo_args.emplace();
       return Value::Relax(Call::Make(func, std::move(call_args), Attrs(std::move(attrs)),
                                      std::move(*sinfo_args), span),
                           span);

@@ -635,6 +635,22 @@ Ref<Expr> RelaxParser::ToRelax(const Value& v, const char* what, bool python_num
   }
 }
 
+Ref<Expr> RelaxParser::PackedArgument(const Value& v) {
+  // TVM's convert_to_expr (text.call-packed): a Python int or bool is R.prim_value of an int64,
+  // a float R.prim_value of a float64; an int beyond int64 is an error.
+  switch (v.kind) {
+    case Value::Kind::kBool: return PrimValue::Make(PrimExpr::Int(v.b ? 1 : 0, DataType::kInt64, v.span), v.span);
+    case Value::Kind::kInt:
+      if (v.i < INT64_MIN || v.i > INT64_MAX) {
+        Fail(ErrorCode::kIntegerRange, v.span, "the argument does not fit in int64");
+        return nullptr;
+      }
+      return PrimValue::Make(PrimExpr::Int(static_cast<int64_t>(v.i), DataType::kInt64, v.span), v.span);
+    case Value::Kind::kFloat: return PrimValue::Make(PrimExpr::Float(v.f, DataType::kFloat64, v.span), v.span);
+    default: return ToRelax(v, "a call argument");
+  }
+}
+
 Ref<PrimExpr> RelaxParser::ToPrim(const Value& v, DataType int_dtype, const char* what) {
   switch (v.kind) {
     case Value::Kind::kPrim:

@@ -160,7 +160,7 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
     const OpParam& p = op.params[pi];
     if (p.kind == ParamKind::kVariadic) {
       for (const auto& v : variadic) {
-        Ref<Expr> e = ToRelax(v, "an argument");
+        Ref<Expr> e = PackedArgument(v);  // TVM converts Python numbers (text.call-packed)
         if (!e) return Value::Error();
         call_args.push_back(e);
       }

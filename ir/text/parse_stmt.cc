@@ -135,7 +135,7 @@ void RelaxParser::ParseStatementBody(const py::Stmt& s, bool may_return) {
     }
     case py::StmtKind::kAssign:
     case py::StmtKind::kAnnAssign: ParseAssign(s); return;
-    case py::StmtKind::kExpr: ParseExprStatement(s); return;
+    case py::StmtKind::kExpr: ParseExprStatement(s); return;  // binds `_`
     case py::StmtKind::kIf:
       if (dataflow_) {
         Abort(ErrorCode::kIfInDataflow, s.span,
@@ -245,9 +245,9 @@ void RelaxParser::AssignName(const std::string& name, Span span, const Value& v,
   Bind(name, Value::Relax(var, span));
 }
 
-void RelaxParser::ParseExprStatement(const py::Stmt& s) {
+Ref<Var> RelaxParser::ParseExprStatement(const py::Stmt& s) {
   const py::Expr& e = *s.value;
-  if (e.kind == py::ExprKind::kString) return;  // a docstring or a comment string
+  if (e.kind == py::ExprKind::kString) return nullptr;  // a docstring or a comment string
   if (e.kind != py::ExprKind::kCall) {
     Abort(ErrorCode::kExprStatement, e.span,
           "an expression statement must be a call such as R.print(...); bind other values "
@@ -271,7 +271,7 @@ void RelaxParser::ParseExprStatement(const py::Stmt& s) {
     ctx.has_func_attr = true;
     ctx.attrs = Attrs(std::move(*dict));
     ctx.attr_span = e.span;
-    return;
+    return nullptr;
   }
   if (callee.kind == Value::Kind::kBuiltin && callee.builtin == Builtin::kOutput) {
     if (!dataflow_) {
@@ -311,16 +311,20 @@ void RelaxParser::ParseExprStatement(const py::Stmt& s) {
       dataflow_->output_names.push_back(arg->text);
       dataflow_->output_spans.push_back(arg->span);
     }
-    return;
+    return nullptr;
   }
   Value v = Check(Eval(e));
-  if (v.kind != Value::Kind::kRelax || !Call::Is(v.expr->kind)) {
-    Abort(ErrorCode::kExprStatement, e.span,
-          "an expression statement must be a Relax call such as R.print(...)");
+  // `R.tuple()` is void as it stands (text.stmt.void).
+  auto tuple = v.kind == Value::Kind::kRelax ? As<Tuple>(v.expr) : nullptr;
+  if (!(tuple && tuple->fields.empty())) {
+    if (v.kind != Value::Kind::kRelax || !Call::Is(v.expr->kind)) {
+      Abort(ErrorCode::kExprStatement, e.span,
+            "an expression statement must be a Relax call such as R.print(...)");
+    }
+    CheckVoidStatement(*As<Call>(v.expr), e.span);
   }
-  CheckVoidStatement(*As<Call>(v.expr), e.span);
   // The value is bound to a fresh variable that nothing can name (spec text.stmt.expr).
-  builder_.Emit(v.expr, "_", nullptr, e.span);
+  return builder_.Emit(v.expr, "_", nullptr, e.span);
 }
 
 // An expression statement must be void, as TVMScript requires (spec text.stmt.void). What
@@ -426,7 +430,8 @@ std::string RelaxParser::ParseIf(const py::Stmt& s) {
     d.notes.push_back({then_span, "the then branch assigns it here"});
   }
   Ref<Var> var = builder_.EndIf(else_result, name.empty() ? "lv" : name, nullptr, s.span);
-  if (!name.empty()) Bind(name, Value::Relax(var, s.span));
+  // `_` (branches that end in void calls) cannot be named, like every `_` binding.
+  if (!name.empty() && name != "_") Bind(name, Value::Relax(var, s.span));
   return name;
 }
 
@@ -442,6 +447,24 @@ Ref<Expr> RelaxParser::ParseBranch(const std::vector<py::StmtPtr>& body, Span if
   if (body.empty()) return placeholder;
   const py::Stmt& last = *body.back();
   try {
+    if (last.kind == py::StmtKind::kExpr && last.value->kind == py::ExprKind::kCall) {
+      // A void statement ends the branch, as in TVM: its binding `_` is the branch's result
+      // (text.if.result).
+      Ref<Var> v = ParseExprStatement(last);
+      if (!v) {
+        Abort(ErrorCode::kIfBranchResult, last.span,
+              "an if branch must end by assigning its result to a name, or with a void call");
+      }
+      *name = "_";
+      *name_span = last.span;
+      return v;
+    }
+    if (last.kind == py::StmtKind::kWith) {
+      *name = ParseBranchDataflow(last);
+      *name_span = last.span;
+      const Value* v = Lookup(*name);
+      return v && v->kind == Value::Kind::kRelax ? v->expr : placeholder;
+    }
     if (last.kind == py::StmtKind::kIf) {
       if (dataflow_)
         Abort(ErrorCode::kIfInDataflow, last.span,
@@ -478,6 +501,29 @@ Ref<Expr> RelaxParser::ParseBranch(const std::vector<py::StmtPtr>& body, Span if
   } catch (const StmtAbort&) {
     return placeholder;
   }
+}
+
+// A branch that ends in `with R.dataflow():` (as TVM allows): the block's last assignment is
+// the branch's result, and it must be one of the block's outputs (text.if.result).
+std::string RelaxParser::ParseBranchDataflow(const py::Stmt& s) {
+  const py::Stmt* last_assign = nullptr;
+  for (const auto& st : s.body) {
+    if ((st->kind == py::StmtKind::kAssign || st->kind == py::StmtKind::kAnnAssign) &&
+        st->target->kind == py::ExprKind::kName) {
+      last_assign = st.get();
+    } else if (st->kind != py::StmtKind::kExpr || !IsOutputStatement(*st)) {
+      last_assign = nullptr;  // the block ends with something else
+    }
+  }
+  ParseStatement(s, false);
+  const Value* v = last_assign ? Lookup(last_assign->target->text) : nullptr;
+  auto var = v && v->kind == Value::Kind::kRelax ? As<Var>(v->expr) : nullptr;
+  if (!var || var->kind == ExprKind::kDataflowVar) {
+    Abort(ErrorCode::kIfBranchResult, last_assign ? last_assign->span : s.span,
+          "a dataflow block that ends an if branch must end by binding one of its outputs "
+          "(the branch's result)");
+  }
+  return last_assign->target->text;
 }
 
 // ---------------------------------------------------------------- dataflow blocks

@@ -88,7 +88,11 @@ class RelaxParser {
   void ParseAssign(const py::Stmt& s);
   void AssignName(const std::string& name, Span span, const Value& v,
                   const Ref<StructInfo>& annotation);
-  void ParseExprStatement(const py::Stmt& s);
+  /// The variable `_` the statement binds (spec text.stmt.expr), or null for a docstring,
+  /// R.func_attr or R.output.
+  Ref<Var> ParseExprStatement(const py::Stmt& s);
+  /// A dataflow block that ends an if branch: the name of its last binding, an output.
+  std::string ParseBranchDataflow(const py::Stmt& s);
   /// Rejects an expression statement whose call is not known to return void.
   void CheckVoidStatement(const Call& call, Span span);
   /// Parses an if statement; returns the name its result is bound to ("" after errors).
@@ -118,6 +122,8 @@ class RelaxParser {
   /// Converts to a Relax expression (tuples become Tuple, PrimExprs become PrimValue).
   /// `python_numbers_as_const` allows 1 / 1.5 / True (as R.const), as assignments do.
   Ref<Expr> ToRelax(const Value& v, const char* what, bool python_numbers_as_const = false);
+  /// An argument of R.call_packed: Python numbers become R.prim_value (text.call-packed).
+  Ref<Expr> PackedArgument(const Value& v);
   /// Converts to a PrimExpr; Python ints take the dtype `int_dtype`.
   Ref<PrimExpr> ToPrim(const Value& v, DataType int_dtype, const char* what);
   /// Converts to struct info (bare R.Tensor etc. are called with no arguments).

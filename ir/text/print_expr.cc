@@ -372,8 +372,11 @@ std::string Printer::CallExpr(const Call& c) {
     for (const auto& [k, v] : sorted) parts.push_back(k + "=" + Attr(*v));
     std::vector<std::string> sinfos;
     for (const auto& s : c.sinfo_args) sinfos.push_back(SInfo(s));
-    parts.push_back(SInfoArgsKeyword() +
-                    (sinfos.size() == 1 ? "(" + sinfos[0] + ",)" : "(" + Join(sinfos) + ")"));
+    // Without sinfo_args the result is R.Object (text.call-packed): nothing to print.
+    if (!sinfos.empty()) {
+      parts.push_back(SInfoArgsKeyword() +
+                      (sinfos.size() == 1 ? "(" + sinfos[0] + ",)" : "(" + Join(sinfos) + ")"));
+    }
   }
   return callee + "(" + Join(parts) + ")";
 }
