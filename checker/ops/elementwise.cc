@@ -35,8 +35,9 @@ UnaryClass ClassOf(OpId id) {
     case OpId::kBitwiseNot: return UnaryClass::kIntegerOrBool;
     case OpId::kIsNan:
     case OpId::kIsInf:
-    case OpId::kIsFinite:
-    case OpId::kLogicalNot: return UnaryClass::kToBool;
+    case OpId::kIsFinite: return UnaryClass::kToBool;
+    // op.logical_not: x's dtype, as in TVM (1 where x is zero, else 0).
+    case OpId::kLogicalNot: return UnaryClass::kAny;
     default: return UnaryClass::kAny;
   }
 }
@@ -101,7 +102,7 @@ std::optional<std::string> MergeVDevice(OpCall& call, int c, const std::string& 
 
 // op.<unary>.c1: x is a tensor. op.<unary>.c2: its dtype fits the op (float ops: a float;
 // abs ... relu: not bool; bitwise_not: an integer or bool). The result has x's shape and
-// vdevice; its dtype is x's, or bool for isnan, isinf, isfinite and logical_not.
+// vdevice; its dtype is x's, or bool for isnan, isinf and isfinite.
 Ref<StructInfo> Unary(OpCall& c) {
   const std::string param = c.op().params[0].name;
   auto x = c.Tensor(param, 1);

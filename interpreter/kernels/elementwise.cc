@@ -33,7 +33,7 @@ Value Unary(OpInvocation& inv, FloatF ff, IntF fi) {
   return Value::FromTensor(out);
 }
 
-// A unary predicate (isnan, isinf, isfinite, logical_not): bool result; integers and bool
+// A unary predicate (isnan, isinf, isfinite): bool result; integers and bool
 // give `fi(x)`.
 template <class F, class IntF>
 Value Predicate(OpInvocation& inv, F f, IntF fi) {
@@ -88,9 +88,9 @@ __attribute__((target_clones("avx2", "default"))) void ExpFloat32(const float* i
   for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(ExpForNarrowFloat(static_cast<double>(in[i])));
 }
 
-struct NotZero {
+struct IsZero {
   template <class T>
-  bool operator()(T x) const { return x == T(0); }
+  T operator()(T x) const { return static_cast<T>(x == T(0)); }
 };
 
 // Applies a binary functor with broadcasting; the result dtype is T (or bool for Out = bool).
@@ -189,7 +189,8 @@ Value UnaryKernel(OpInvocation& inv) {
     // eval.num.round: half to even (the default rounding mode).
     case OpId::kRound: return Unary(inv, [](double x) { return std::nearbyint(x); }, Identity);
     case OpId::kTrunc: return Unary(inv, [](double x) { return std::trunc(x); }, Identity);
-    case OpId::kLogicalNot: return Predicate(inv, [](double x) { return x == 0; }, NotZero{});
+    // op.logical_not: 1 where x is zero, else 0, in x's dtype (NaN is not zero).
+    case OpId::kLogicalNot: return Unary(inv, [](double x) { return x == 0 ? 1.0 : 0.0; }, IsZero{});
     case OpId::kBitwiseNot: return Unary(inv, [](double x) { return x; }, [](auto x) { return BitNot(x); });
     case OpId::kRelu: return Unary(inv, [](double x) { return Relu(x); }, [](auto x) { return IntRelu(x); });
     case OpId::kGelu: return Unary(inv, [](double x) { return Gelu(x); }, Identity);

@@ -156,7 +156,7 @@ UNARY_FLOAT = {
     "isnan": lambda a: math.isnan(a),
     "isinf": lambda a: math.isinf(a),
     "isfinite": lambda a: math.isfinite(a),
-    "logical_not": lambda a: a == 0.0,
+    "logical_not": lambda a: 1.0 if a == 0.0 else 0.0,  # x's dtype, as in TVM
     "nn.relu": lambda a: fmax_ieee(a, 0.0),
     "nn.gelu": f_gelu,
     "nn.gelu_tanh": f_gelu_tanh,
@@ -184,7 +184,7 @@ def unary_int(op, a, dt):
     if op == "isfinite":
         return True
     if op == "logical_not":
-        return a == 0
+        return int(a == 0)
     raise KeyError(op)
 
 
@@ -458,7 +458,7 @@ UNARY_OPS = ["abs", "negative", "sign", "square", "exp", "log", "sqrt", "rsqrt",
 TRANSCENDENTAL = {"exp", "log", "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "erf",
                   "nn.gelu", "nn.gelu_tanh", "nn.silu", "power"}
 ROUNDING = {"floor", "ceil", "round", "trunc"}
-BOOL_RESULT = {"isnan", "isinf", "isfinite", "logical_not"}
+BOOL_RESULT = {"isnan", "isinf", "isfinite"}
 
 
 def unary_dtypes(op):
