@@ -155,13 +155,19 @@ Ref<StructInfo> StridedSlice(OpCall& c) {
   return MakeTensor(out, x->dtype, x->vdevice);
 }
 
-// op.take.c1: x is a tensor. c2: indices is a tensor of an integer dtype. c3: axis is in
+// op.take.c1: x is a tensor. c2: indices is a tensor (or an R.Prim) of an integer dtype. c3: axis is in
 // range. c4: mode is "fast", "nan", "wrap" or "clip". The result replaces the axis by the
 // indices' shape; axis None takes from the flattened x.
 Ref<StructInfo> Take(OpCall& c) {
   auto x = c.Tensor("x", 1);
   if (!x) return nullptr;
-  auto idx = c.Tensor("indices", 2);
+  // An R.Prim index takes part as a 0-d tensor of its dtype, as in TVM (op.take.c2).
+  Ref<TensorStructInfo> idx;
+  if (auto prim = As<PrimStructInfo>(c.ArgSInfo("indices"))) {
+    idx = MakeTensor({}, prim->dtype);
+  } else {
+    idx = c.Tensor("indices", 2);
+  }
   if (!idx) return nullptr;
   if (idx->dtype != DataType::kVoid && !IsInteger(idx->dtype)) {
     return c.Fail(2, "R.take indices must have an integer dtype, got " + std::string(DataTypeName(idx->dtype)));

@@ -150,8 +150,9 @@ Ref<StructInfo> Stack(OpCall& c) {
   return MakeTensor(out, dt, dev);
 }
 
-// op.split.c1: x is a tensor. c2: axis is in range. c3: a section count is >= 1 and divides
-// the extent. c4: split indices are >= 0 and ascending. The result is a tuple: n equal parts,
+// op.split.c1: x is a tensor. c2: axis is in range. c3: a section count is >= 1 and leaves the
+// last part non-negative. c4: split indices are >= 0 and ascending. The result is a tuple: n
+// parts of ceil(extent / n) with the rest in the last (equal parts when n divides the extent),
 // or the parts [0, i0), [i0, i1), ..., [ik, extent) with indices clamped to the extent.
 Ref<StructInfo> Split(OpCall& c) {
   auto x = c.Tensor("x", 1);
@@ -189,14 +190,25 @@ Ref<StructInfo> Split(OpCall& c) {
   const Ref<PrimExpr>& extent = (*dims)[*axis];
   std::vector<Ref<StructInfo>> fields;
   if (sections) {
-    if (c.Require(3, Cond(PrimKind::kEQ, FloorMod(extent, I64(n)), I64(0)),
-                  "extent " + P(extent) + " must be divisible by " + std::to_string(n) + " sections") ==
-        Decision::kFails) {
+    std::vector<Ref<PrimExpr>> part = *dims;
+    if (c.Decide(Cond(PrimKind::kEQ, FloorMod(extent, I64(n)), I64(0))) == Decision::kHolds) {
+      part[*axis] = FloorDiv(extent, I64(n));
+      for (size_t i = 0; i < parts; ++i) fields.push_back(MakeTensor(part, x->dtype, x->vdevice));
+      return TupleStructInfo::Make(std::move(fields));
+    }
+    // An uneven split, as TVM's: n - 1 parts of ceil(extent / n), the last part the rest, which
+    // must not be negative (op.split.c3).
+    Ref<PrimExpr> size = FloorDiv(Add(extent, I64(n - 1)), I64(n));
+    Ref<PrimExpr> before_last = Mul(size, I64(n - 1));
+    if (c.Require(3, Cond(PrimKind::kLE, before_last, extent),
+                  "extent " + P(extent) + " leaves no part for the last of " + std::to_string(n) +
+                      " sections of " + P(size)) == Decision::kFails) {
       return nullptr;
     }
-    std::vector<Ref<PrimExpr>> part = *dims;
-    part[*axis] = FloorDiv(extent, I64(n));
-    for (size_t i = 0; i < parts; ++i) fields.push_back(MakeTensor(part, x->dtype, x->vdevice));
+    part[*axis] = size;
+    for (size_t i = 0; i + 1 < parts; ++i) fields.push_back(MakeTensor(part, x->dtype, x->vdevice));
+    part[*axis] = Sub(extent, before_last);
+    fields.push_back(MakeTensor(part, x->dtype, x->vdevice));
     return TupleStructInfo::Make(std::move(fields));
   }
   Ref<PrimExpr> begin = I64(0);

@@ -170,12 +170,14 @@ Value Split(OpInvocation& inv) {
   std::vector<int64_t> bounds{0};
   if (ios && ios->kind() == AttrValue::Kind::kInt) {
     const int64_t sections = ios->as_int();
-    // op.split.c3 at run time: the sections divide the extent.
-    if (sections < 1 || n % sections != 0) {
-      inv.FailConstraint(3, "extent " + std::to_string(n) + " is not divisible into " +
-                                std::to_string(sections) + " sections");
+    // op.split.c3 at run time: parts of ceil(n / sections), the last the rest (not negative).
+    const int64_t size = sections < 1 ? 0 : n / sections + (n % sections != 0);
+    if (sections < 1 || size * (sections - 1) > n) {
+      inv.FailConstraint(3, "extent " + std::to_string(n) + " leaves no part for the last of " +
+                                std::to_string(sections) + " sections of " + std::to_string(size));
     }
-    for (int64_t k = 1; k <= sections; ++k) bounds.push_back(n / sections * k);
+    for (int64_t k = 1; k < sections; ++k) bounds.push_back(size * k);
+    bounds.push_back(n);
   } else {
     const std::vector<int64_t> indices = *inv.attrs().IntList("indices_or_sections");
     for (int64_t i : indices) bounds.push_back(std::min(std::max<int64_t>(i, 0), n));

@@ -787,8 +787,14 @@ def gen_join_split():
         ios_text = str(ios)
         mv_case(f"split.{dt}.{what}", f"R.split(x, indices_or_sections={ios_text}, axis={axis})",
                 [("x", dt, x)], fn)
-    case("split.float32.indivisible", "R.split(x, indices_or_sections=3, axis=0)",
-         [("x", "float32", mk(seq("float32", 8), "float32", (4, 2)))], error="E3005",
+    # An uneven count: parts of ceil(n / 3), the last the rest (TVM's rule, op.split.c3).
+    x = mk(seq("float32", 20), "float32", (10, 2))
+    mv_case("split.float32.uneven", "R.split(x, indices_or_sections=3, axis=0)",
+            [("x", "float32", x)], lambda: [("float32", p) for p in np.split(pyvals(x, "float32"), [4, 8])],
+            sig={"x": '("n", 2)'})
+    # 5 in 4 sections: three parts of 2 leave nothing for the last.
+    case("split.float32.uneven-short", "R.split(x, indices_or_sections=4, axis=0)",
+         [("x", "float32", mk(seq("float32", 10), "float32", (5, 2)))], error="E3005",
          spec=["eval.op.constraint", "op.split.c3"], sig={"x": '("n", 2)'})
     x = mk(seq("int32", 6), "int32", (3, 2))
     mv_case("split.int32.symbolic", "R.split(x, indices_or_sections=3, axis=0)",
