@@ -1,6 +1,7 @@
-// Windowed ops (spec §5.8): conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, in the
-// NCHW layout (weights OIHW).
+// Windowed ops (spec §5.8): conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, defined in
+// the NCHW layout (weights OIHW); other layouts are permutations of it (op.nn.layout).
 #include "checker/ops/op_rules.h"
+#include "ir/layout.h"
 #include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
@@ -49,19 +50,35 @@ std::optional<std::array<int64_t, 4>> Padding(OpCall& c, int constraint) {
   return p;
 }
 
-// Constraint c: the layout attributes are NCHW (and OIHW for a kernel).
-bool RequireLayouts(OpCall& c, int constraint, const char* data_key, const char* kernel_key) {
+// The axis orders of a call's layouts (op.nn.layout): each maps the tensor's axes to the
+// canonical NCHW (OIHW for a kernel) order, and `out` maps canonical results back.
+struct Layouts {
+  std::vector<int> data, kernel, out;
+};
+
+// Constraint c: the layout attributes are permutations of NCHW (and of OIHW for a kernel);
+// out_layout defaults to the data layout.
+std::optional<Layouts> RequireLayouts(OpCall& c, int constraint, const char* data_key, const char* kernel_key) {
   std::string data = c.Str(data_key);
   const AttrValue* out = c.Attr("out_layout");
   std::string out_layout = out && out->kind() == AttrValue::Kind::kString ? out->as_string() : data;
-  std::string bad;
-  if (data != "NCHW") bad = std::string(data_key) + "=\"" + data + "\"";
-  else if (kernel_key && c.Str(kernel_key) != "OIHW") bad = std::string(kernel_key) + "=\"" + c.Str(kernel_key) + "\"";
-  else if (out_layout != "NCHW") bad = "out_layout=\"" + out_layout + "\"";
-  if (bad.empty()) return true;
-  c.Fail(constraint, "R." + c.op().name + " supports only the NCHW layout" +
-                         std::string(kernel_key ? " with OIHW weights" : "") + ", got " + bad);
-  return false;
+  Layouts l;
+  std::string bad, canonical = "NCHW";
+  if (auto a = LayoutToCanonical(data, "NCHW")) l.data = *a;
+  else bad = std::string(data_key) + "=\"" + data + "\"";
+  if (auto a = CanonicalToLayout(out_layout, "NCHW"); bad.empty()) {
+    if (a) l.out = *a;
+    else bad = "out_layout=\"" + out_layout + "\"";
+  }
+  if (kernel_key && bad.empty()) {
+    std::string kernel = c.Str(kernel_key);
+    if (auto a = LayoutToCanonical(kernel, "OIHW")) l.kernel = *a;
+    else bad = std::string(kernel_key) + "=\"" + kernel + "\"", canonical = "OIHW";
+  }
+  if (bad.empty()) return l;
+  c.Fail(constraint, "R." + c.op().name + " " + bad + " is not a permutation of " + canonical +
+                         " (rlx does not support split layouts such as NCHW16c)");
+  return std::nullopt;
 }
 
 // The output extent of a window of size k with stride s, dilation d and paddings p0 + p1
@@ -85,7 +102,7 @@ Ref<PrimExpr> WindowExtent(OpCall& c, int constraint, const Ref<PrimExpr>& n,
 
 }  // namespace
 
-// op.nn.conv2d.c1: data and weight are 4-d tensors. c2: the layouts are NCHW / OIHW. c3:
+// op.nn.conv2d.c1: data and weight are 4-d tensors. c2: the layouts are permutations of NCHW / OIHW. c3:
 // strides and dilation have 1 or 2 values >= 1, padding 1, 2 or 4 values >= 0. c4: groups
 // >= 1 divides the output channels, and the input channels equal the weight's times groups.
 // c5: each window fits in the padded input. c6: the dtypes are equal. The result is
@@ -100,7 +117,8 @@ Ref<StructInfo> Conv2d(OpCall& c) {
                            " dimensions");
     }
   }
-  if (!RequireLayouts(c, 2, "data_layout", "kernel_layout")) return nullptr;
+  auto layouts = RequireLayouts(c, 2, "data_layout", "kernel_layout");
+  if (!layouts) return nullptr;
   auto strides = Pair(c, 3, "strides", 1);
   auto dilation = strides ? Pair(c, 3, "dilation", 1) : std::nullopt;
   auto pad = dilation ? Padding(c, 3) : std::nullopt;
@@ -113,11 +131,12 @@ Ref<StructInfo> Conv2d(OpCall& c) {
   }
   DataType dt = c.DType("out_dtype");
   if (dt == DataType::kVoid) dt = x->dtype;
-  const auto* xd = TensorDims(*x, c.state());
-  const auto* wd = TensorDims(*w, c.state());
-  if (!xd || !wd || x->ndim != 4 || w->ndim != 4) return MakeTensorNdim(4, dt, x->vdevice);
-  const auto &N = (*xd)[0], &C = (*xd)[1], &H = (*xd)[2], &W = (*xd)[3];
-  const auto &O = (*wd)[0], &I = (*wd)[1], &R = (*wd)[2], &S = (*wd)[3];
+  const auto* xdl = TensorDims(*x, c.state());
+  const auto* wdl = TensorDims(*w, c.state());
+  if (!xdl || !wdl || x->ndim != 4 || w->ndim != 4) return MakeTensorNdim(4, dt, x->vdevice);
+  const std::vector<Ref<PrimExpr>> xd = PermuteBy(*xdl, layouts->data), wd = PermuteBy(*wdl, layouts->kernel);
+  const auto &N = xd[0], &C = xd[1], &H = xd[2], &W = xd[3];
+  const auto &O = wd[0], &I = wd[1], &R = wd[2], &S = wd[3];
   Ref<PrimExpr> in_ch = Mul(I, I64(groups));
   CmpResult ch = c.proofs().Compare(C, in_ch);
   if (ch.cmp == Cmp::kDifferent) {
@@ -140,10 +159,10 @@ Ref<StructInfo> Conv2d(OpCall& c) {
   Ref<PrimExpr> wo =
       WindowExtent(c, 5, W, S, (*strides)[1], (*dilation)[1], (*pad)[1], (*pad)[3], false, "width");
   if (!wo) return nullptr;
-  return MakeTensor({N, O, h, wo}, dt, x->vdevice);
+  return MakeTensor(PermuteBy(std::vector<Ref<PrimExpr>>{N, O, h, wo}, layouts->out), dt, x->vdevice);
 }
 
-// op.nn.max_pool2d.c1 / op.nn.avg_pool2d.c1: data is a 4-d tensor. c2: the layout is NCHW.
+// op.nn.max_pool2d.c1 / op.nn.avg_pool2d.c1: data is a 4-d tensor. c2: the layout is a permutation of NCHW.
 // c3: pool_size, strides and dilation have 1 or 2 values >= 1, padding 1, 2 or 4 values
 // >= 0. c4: each window fits in the padded input. The result is (N, C, H', W') with the
 // window formula (ceil_mode rounds up).
@@ -153,25 +172,27 @@ Ref<StructInfo> Pool2d(OpCall& c) {
   if (x->ndim != kUnknownNdim && x->ndim != 4) {
     return c.Fail(1, "R." + c.op().name + " data must be 4-d, got " + std::to_string(x->ndim) + " dimensions");
   }
-  if (!RequireLayouts(c, 2, "layout", nullptr)) return nullptr;
+  auto layouts = RequireLayouts(c, 2, "layout", nullptr);
+  if (!layouts) return nullptr;
   auto size = Pair(c, 3, "pool_size", 1);
   auto strides = size ? Pair(c, 3, "strides", 1) : std::nullopt;
   auto dilation = strides ? Pair(c, 3, "dilation", 1) : std::nullopt;
   auto pad = dilation ? Padding(c, 3) : std::nullopt;
   if (!pad) return nullptr;
-  const auto* xd = TensorDims(*x, c.state());
-  if (!xd || x->ndim != 4) return MakeTensorNdim(4, x->dtype, x->vdevice);
+  const auto* xdl = TensorDims(*x, c.state());
+  if (!xdl || x->ndim != 4) return MakeTensorNdim(4, x->dtype, x->vdevice);
+  const std::vector<Ref<PrimExpr>> xd = PermuteBy(*xdl, layouts->data);
   bool ceil_mode = c.Bool("ceil_mode");
-  Ref<PrimExpr> h = WindowExtent(c, 4, (*xd)[2], I64((*size)[0]), (*strides)[0], (*dilation)[0],
+  Ref<PrimExpr> h = WindowExtent(c, 4, xd[2], I64((*size)[0]), (*strides)[0], (*dilation)[0],
                                  (*pad)[0], (*pad)[2], ceil_mode, "height");
   if (!h) return nullptr;
-  Ref<PrimExpr> w = WindowExtent(c, 4, (*xd)[3], I64((*size)[1]), (*strides)[1], (*dilation)[1],
+  Ref<PrimExpr> w = WindowExtent(c, 4, xd[3], I64((*size)[1]), (*strides)[1], (*dilation)[1],
                                  (*pad)[1], (*pad)[3], ceil_mode, "width");
   if (!w) return nullptr;
-  return MakeTensor({(*xd)[0], (*xd)[1], h, w}, x->dtype, x->vdevice);
+  return MakeTensor(PermuteBy(std::vector<Ref<PrimExpr>>{xd[0], xd[1], h, w}, layouts->out), x->dtype, x->vdevice);
 }
 
-// op.nn.adaptive_avg_pool2d.c1: data is a 4-d tensor. c2: the layout is NCHW. c3:
+// op.nn.adaptive_avg_pool2d.c1: data is a 4-d tensor. c2: the layout is a permutation of NCHW. c3:
 // output_size has 1 or 2 values >= 1 (None keeps the input's extents). The result is
 // (N, C, oh, ow).
 Ref<StructInfo> AdaptiveAvgPool2d(OpCall& c) {
@@ -180,13 +201,17 @@ Ref<StructInfo> AdaptiveAvgPool2d(OpCall& c) {
   if (x->ndim != kUnknownNdim && x->ndim != 4) {
     return c.Fail(1, "R.nn.adaptive_avg_pool2d data must be 4-d, got " + std::to_string(x->ndim) + " dimensions");
   }
-  if (!RequireLayouts(c, 2, "layout", nullptr)) return nullptr;
-  if (!c.IntList("output_size")) return x->ndim == 4 ? x : MakeTensorNdim(4, x->dtype, x->vdevice);
-  auto size = Pair(c, 3, "output_size", 1);
-  if (!size) return nullptr;
-  const auto* xd = TensorDims(*x, c.state());
-  if (!xd || x->ndim != 4) return MakeTensorNdim(4, x->dtype, x->vdevice);
-  return MakeTensor({(*xd)[0], (*xd)[1], I64((*size)[0]), I64((*size)[1])}, x->dtype, x->vdevice);
+  auto layouts = RequireLayouts(c, 2, "layout", nullptr);
+  if (!layouts) return nullptr;
+  const bool same_layout = PermuteBy(layouts->data, layouts->out) == std::vector<int>{0, 1, 2, 3};
+  if (!c.IntList("output_size") && same_layout) return x->ndim == 4 ? x : MakeTensorNdim(4, x->dtype, x->vdevice);
+  std::optional<std::array<int64_t, 2>> size;
+  if (c.IntList("output_size") && !(size = Pair(c, 3, "output_size", 1))) return nullptr;
+  const auto* xdl = TensorDims(*x, c.state());
+  if (!xdl || x->ndim != 4) return MakeTensorNdim(4, x->dtype, x->vdevice);
+  std::vector<Ref<PrimExpr>> xd = PermuteBy(*xdl, layouts->data);
+  if (size) xd[2] = I64((*size)[0]), xd[3] = I64((*size)[1]);
+  return MakeTensor(PermuteBy(xd, layouts->out), x->dtype, x->vdevice);
 }
 
 }  // namespace rlx::checker::ops

@@ -36,7 +36,7 @@ UnaryClass ClassOf(OpId id) {
     case OpId::kIsNan:
     case OpId::kIsInf:
     case OpId::kIsFinite: return UnaryClass::kToBool;
-    // op.logical_not: x's dtype, as in TVM (1 where x is zero, else 0).
+    // op.logical_not.c1: the result has x's dtype, as in TVM (1 where x is zero, else 0).
     case OpId::kLogicalNot: return UnaryClass::kAny;
     default: return UnaryClass::kAny;
   }

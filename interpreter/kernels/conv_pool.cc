@@ -1,12 +1,15 @@
-// Kernels of conv2d and the 2-d poolings (spec §5.8), NCHW / OIHW: floats accumulate in
+// Kernels of conv2d and the 2-d poolings (spec §5.8), computed in NCHW / OIHW (other layouts
+// are permuted in and out, op.nn.layout): floats accumulate in
 // float64 and round once per result element; integers accumulate in 64 bits and wrap.
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <limits>
 
+#include "interpreter/kernels/gather.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
+#include "ir/layout.h"
 
 namespace rlx::interp {
 namespace {
@@ -47,22 +50,24 @@ int64_t OutExtent(OpInvocation& inv, int c, int64_t in, int64_t before, int64_t 
   return static_cast<int64_t>(extent);
 }
 
-Value Conv2d(OpInvocation& inv) {
-  Tensor x = inv.TensorArg("data");
-  Tensor w = inv.TensorArg("weight");
+// x in NCHW, w in OIHW; the result in NCHW.
+Value Conv2d(OpInvocation& inv, Tensor x, Tensor w) {
   auto attrs = inv.attrs();
-  if (x->ndim() != 4 || w->ndim() != 4) inv.FailConstraint(1, "data and weight must have rank 4");
   if (x->dtype() != w->dtype()) inv.FailConstraint(6, "data and weight dtypes differ");
   Window g{};
   g.N = x->shape()[0], g.C = x->shape()[1], g.H = x->shape()[2], g.W = x->shape()[3];
   const int64_t O = w->shape()[0], I = w->shape()[1];
   g.KH = w->shape()[2], g.KW = w->shape()[3];
   const int64_t groups = attrs.Int("groups");
-  // op.nn.conv2d.c4 at run time
-  if (groups < 1 || static_cast<__int128>(g.C) != static_cast<__int128>(I) * groups ||
-      O % groups != 0) {
+  // op.nn.conv2d.c4 at run time; each message names the condition that failed.
+  if (groups < 1) inv.FailConstraint(4, "groups must be >= 1, got " + std::to_string(groups));
+  if (static_cast<__int128>(g.C) != static_cast<__int128>(I) * groups) {
     inv.FailConstraint(4, "data has " + std::to_string(g.C) + " channels, weight expects " +
                               std::to_string(I) + " x " + std::to_string(groups) + " groups");
+  }
+  if (O % groups != 0) {
+    inv.FailConstraint(4, "weight has " + std::to_string(O) + " output channels, not divisible by " +
+                              std::to_string(groups) + " groups");
   }
   std::tie(g.sh, g.sw) = Pair(*attrs.IntList("strides"));
   std::tie(g.dh, g.dw) = Pair(*attrs.IntList("dilation"));
@@ -148,10 +153,9 @@ Value Conv2d(OpInvocation& inv) {
   return Value::FromTensor(out);
 }
 
-Value Pool(OpInvocation& inv, bool is_max) {
-  Tensor x = inv.TensorArg("data");
+// x in NCHW; the result in NCHW.
+Value Pool(OpInvocation& inv, const Tensor& x, bool is_max) {
   auto attrs = inv.attrs();
-  if (x->ndim() != 4) inv.FailConstraint(1, "data must have rank 4");
   Window g{};
   g.N = x->shape()[0], g.C = x->shape()[1], g.H = x->shape()[2], g.W = x->shape()[3];
   std::tie(g.KH, g.KW) = Pair(*attrs.IntList("pool_size"));
@@ -226,9 +230,8 @@ Value Pool(OpInvocation& inv, bool is_max) {
   return Value::FromTensor(out);
 }
 
-Value AdaptiveAvgPool(OpInvocation& inv) {
-  Tensor x = inv.TensorArg("data");
-  if (x->ndim() != 4) inv.FailConstraint(1, "data must have rank 4");
+// x in NCHW; the result in NCHW.
+Value AdaptiveAvgPool(OpInvocation& inv, const Tensor& x) {
   const int64_t N = x->shape()[0], C = x->shape()[1], H = x->shape()[2], W = x->shape()[3];
   int64_t OH = H, OW = W;
   if (auto sizes = inv.attrs().IntList("output_size")) std::tie(OH, OW) = Pair(*sizes);
@@ -275,15 +278,34 @@ Value AdaptiveAvgPool(OpInvocation& inv) {
 
 }  // namespace
 
+// op.nn.layout: the kernels compute in NCHW (weights OIHW); other layouts are permutations of
+// it, so the operands are permuted into the canonical order and the result out of it.
 Value ConvPoolKernel(OpInvocation& inv) {
-  switch (inv.op().id) {
-    case OpId::kConv2d: return Conv2d(inv);
-    case OpId::kMaxPool2d: return Pool(inv, true);
-    case OpId::kAvgPool2d: return Pool(inv, false);
-    case OpId::kAdaptiveAvgPool2d: return AdaptiveAvgPool(inv);
-    default: break;
+  const OpId id = inv.op().id;
+  const bool conv = id == OpId::kConv2d;
+  auto attrs = inv.attrs();
+  const std::string data_layout = attrs.Str(conv ? "data_layout" : "layout");
+  const AttrValue* out_attr = attrs.Find("out_layout");
+  const std::string out_layout =
+      out_attr && out_attr->kind() == AttrValue::Kind::kString ? out_attr->as_string() : data_layout;
+  auto to_nchw = LayoutToCanonical(data_layout, "NCHW");
+  auto from_nchw = CanonicalToLayout(out_layout, "NCHW");
+  auto to_oihw = conv ? LayoutToCanonical(attrs.Str("kernel_layout"), "OIHW") : std::vector<int>{0, 1, 2, 3};
+  if (!to_nchw || !from_nchw || !to_oihw) inv.FailConstraint(2, "the layouts are not permutations of NCHW / OIHW");
+  Tensor x = inv.TensorArg("data");
+  Tensor w = conv ? inv.TensorArg("weight") : nullptr;
+  if (x->ndim() != 4 || (w && w->ndim() != 4)) inv.FailConstraint(1, conv ? "data and weight must have rank 4" : "data must have rank 4");
+  x = PermutedTensor(inv, x, *to_nchw);
+  if (w) w = PermutedTensor(inv, w, *to_oihw);
+  Value out;
+  switch (id) {
+    case OpId::kConv2d: out = Conv2d(inv, x, w); break;
+    case OpId::kMaxPool2d: out = Pool(inv, x, true); break;
+    case OpId::kAvgPool2d: out = Pool(inv, x, false); break;
+    case OpId::kAdaptiveAvgPool2d: out = AdaptiveAvgPool(inv, x); break;
+    default: Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  return Value::FromTensor(PermutedTensor(inv, out.tensor(), *from_nchw));
 }
 
 }  // namespace rlx::interp

@@ -189,7 +189,7 @@ Value UnaryKernel(OpInvocation& inv) {
     // eval.num.round: half to even (the default rounding mode).
     case OpId::kRound: return Unary(inv, [](double x) { return std::nearbyint(x); }, Identity);
     case OpId::kTrunc: return Unary(inv, [](double x) { return std::trunc(x); }, Identity);
-    // op.logical_not: 1 where x is zero, else 0, in x's dtype (NaN is not zero).
+    // op.logical_not.c1: 1 where x is zero, else 0, in x's dtype (NaN is not zero).
     case OpId::kLogicalNot: return Unary(inv, [](double x) { return x == 0 ? 1.0 : 0.0; }, IsZero{});
     case OpId::kBitwiseNot: return Unary(inv, [](double x) { return x; }, [](auto x) { return BitNot(x); });
     case OpId::kRelu: return Unary(inv, [](double x) { return Relu(x); }, [](auto x) { return IntRelu(x); });

@@ -41,4 +41,27 @@ Tensor Gather(OpInvocation& inv, const Tensor& x, const std::vector<int64_t>& ou
   return out;
 }
 
+/// A fresh tensor: x with its axes reordered as permute_dims(x, axes) does.
+inline Tensor PermuteGather(OpInvocation& inv, const Tensor& x, const std::vector<int>& axes) {
+  const int rank = x->ndim();
+  std::vector<int64_t> shape(rank), in_strides = RowMajorStrides(x->shape()), strides(rank);
+  for (int i = 0; i < rank; ++i) {
+    shape[i] = x->shape()[axes[i]];
+    strides[i] = in_strides[axes[i]];
+  }
+  return Gather(inv, x, shape, [&](const std::vector<int64_t>& idx) {
+    int64_t s = 0;
+    for (int i = 0; i < rank; ++i) s += idx[i] * strides[i];
+    return s;
+  });
+}
+
+/// PermuteGather, or x itself when `axes` is the identity (for a kernel's own operands).
+inline Tensor PermutedTensor(OpInvocation& inv, const Tensor& x, const std::vector<int>& axes) {
+  for (size_t i = 0; i < axes.size(); ++i) {
+    if (axes[i] != static_cast<int>(i)) return PermuteGather(inv, x, axes);
+  }
+  return x;
+}
+
 }  // namespace rlx::interp

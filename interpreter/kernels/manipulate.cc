@@ -50,22 +50,13 @@ Value Reshape(OpInvocation& inv) {
 Value PermuteDims(OpInvocation& inv) {
   Tensor x = inv.TensorArg("x");
   const int rank = x->ndim();
-  std::vector<int64_t> axes;
+  std::vector<int> axes;
   if (auto a = inv.attrs().IntList("axes")) {
     for (int64_t v : *a) axes.push_back(Norm(v, rank));
   } else {
     for (int i = rank - 1; i >= 0; --i) axes.push_back(i);
   }
-  std::vector<int64_t> shape(rank), in_strides = RowMajorStrides(x->shape()), strides(rank);
-  for (int i = 0; i < rank; ++i) {
-    shape[i] = x->shape()[axes[i]];
-    strides[i] = in_strides[axes[i]];
-  }
-  return Value::FromTensor(Gather(inv, x, shape, [&](const std::vector<int64_t>& idx) {
-    int64_t s = 0;
-    for (int i = 0; i < rank; ++i) s += idx[i] * strides[i];
-    return s;
-  }));
+  return Value::FromTensor(PermuteGather(inv, x, axes));
 }
 
 Value ExpandDims(OpInvocation& inv) {

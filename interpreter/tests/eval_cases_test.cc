@@ -283,3 +283,34 @@ class Module:
 
 }  // namespace
 }  // namespace rlx::interp::testing
+
+namespace rlx::interp {
+namespace {
+
+// A constraint that fails at run time is reported with the condition that failed: for conv2d
+// with groups, the output channels that do not divide, not the input channels that match.
+TEST(RuntimeMessages, Conv2dGroupsNamesTheFailingCondition) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> module = text::ParseModuleText(R"(from tvm.script import ir as I, relax as R, tir as T
+
+@R.function
+def main(x: R.Tensor((1, 16, 4, 4), "float32"), w: R.Tensor(("o", 8, 1, 1), "float32")):
+    y = R.nn.conv2d(x, w, groups=2)
+    return y
+)", "conv.py", sources, diags);
+  ASSERT_NE(module, nullptr) << diags.RenderAll();
+  ASSERT_TRUE(checker::CheckModule(*module, diags).ok) << diags.RenderAll();
+  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{1, 16, 4, 4});
+  auto w = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{3, 8, 1, 1});
+  Interpreter interp(module, InterpreterOptions{});
+  RunResult r = interp.Run("main", {Value::FromTensor(x), Value::FromTensor(w)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(ErrorCodeString(r.error->code), "E3005");
+  EXPECT_NE(r.error->message.find("3 output channels, not divisible by 2 groups"), std::string::npos)
+      << r.error->message;
+  EXPECT_EQ(r.error->message.find("16 channels"), std::string::npos) << r.error->message;
+}
+
+}  // namespace
+}  // namespace rlx::interp

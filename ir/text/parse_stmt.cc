@@ -430,8 +430,7 @@ std::string RelaxParser::ParseIf(const py::Stmt& s) {
     d.notes.push_back({then_span, "the then branch assigns it here"});
   }
   Ref<Var> var = builder_.EndIf(else_result, name.empty() ? "lv" : name, nullptr, s.span);
-  // `_` (branches that end in void calls) cannot be named, like every `_` binding.
-  if (!name.empty() && name != "_") Bind(name, Value::Relax(var, s.span));
+  if (!name.empty()) Bind(name, Value::Relax(var, s.span));
   return name;
 }
 

@@ -1044,6 +1044,55 @@ def gen_pools_trailing_window():
            spec=["eval.call.op", "eval.num.empty-window"])
 
 
+def gen_layouts():
+    """op.nn.layout: a permuted layout computes the canonical op on permuted operands. The
+    reference computes in NCHW / OIHW and transposes; the inputs are transposed to the layout."""
+    f = "float32"
+    spec = ["eval.call.op", "op.nn.layout"]
+
+    def to_layout(a, layout, canonical):
+        return np.transpose(a, [canonical.index(c) for c in layout])
+
+    def conv(name, x, w, data, kernel, out=None, groups=1, padding=None):
+        attrs = f', data_layout="{data}", kernel_layout="{kernel}"'
+        attrs += f', out_layout="{out}"' if out else ""
+        attrs += f", groups={groups}" if groups != 1 else ""
+        attrs += f", padding={fmt_list(padding)}" if padding else ""
+        pd = norm_pad(padding or [0, 0])
+        ref, (x, w) = retry(lambda a, b: conv2d_ref(exact(a, f), exact(b, f), (1, 1), pd, (1, 1), groups, f),
+                            [x, w], f)
+        W.case(f"nn.conv2d.{f}.layout_{name}", "R.nn.conv2d(x, w" + attrs + ")",
+               [("x", f, to_layout(x, data, "NCHW")), ("w", f, to_layout(w, kernel, "OIHW"))],
+               expect=(f, to_layout(ref, out or data, "NCHW")), compare=cmp_float(f), spec=spec)
+
+    conv("nhwc_hwio", sample(f, (2, 3, 5, 4), "normal"), sample(f, (4, 3, 3, 2), "normal"), "NHWC", "HWIO")
+    conv("nhwc_ohwi_groups", sample(f, (1, 4, 4, 4), "normal"), sample(f, (6, 2, 2, 2), "normal"), "NHWC", "OHWI",
+         groups=2, padding=[1, 0])
+    conv("nchw_to_nhwc", sample(f, (1, 2, 4, 3), "normal"), sample(f, (3, 2, 2, 2), "normal"), "NCHW", "IOHW",
+         out="NHWC")
+    conv("chwn_hwoi", sample(f, (2, 1, 3, 3), "normal"), sample(f, (2, 1, 2, 1), "normal"), "CHWN", "HWOI")
+
+    def pool(op, name, x, layout, out=None, output_size=None):
+        if op == "adaptive":
+            call = "R.nn.adaptive_avg_pool2d(x" + (f", output_size={fmt_list(output_size)}" if output_size else "")
+            ref = adaptive_ref(exact(x, f), f, *(output_size or x.shape[2:]))
+            full = "nn.adaptive_avg_pool2d"
+        else:
+            call = f"R.nn.{op}_pool2d(x, pool_size=[2, 2], strides=[1, 2]"
+            ref = pool_ref(exact(x, f), f, op, (2, 2), (1, 2), (1, 1), norm_pad([0, 0]), False, False)
+            full = f"nn.{op}_pool2d"
+        call += f', layout="{layout}"' + (f', out_layout="{out}"' if out else "") + ")"
+        W.case(f"{full}.{f}.layout_{name}", call, [("x", f, to_layout(x, layout, "NCHW"))],
+               expect=(f, to_layout(ref, out or layout, "NCHW")), compare="exact" if op == "max" else cmp_float(f),
+               spec=spec)
+
+    pool("max", "nhwc", sample(f, (2, 3, 4, 5), "normal"), "NHWC")
+    pool("avg", "nhwc", sample(f, (1, 2, 3, 4), "normal"), "NHWC")
+    pool("avg", "nhwc_to_nchw", sample(f, (1, 2, 3, 4), "normal"), "NHWC", out="NCHW")
+    pool("adaptive", "nhwc", sample(f, (2, 3, 4, 5), "normal"), "NHWC", output_size=[2, 3])
+    pool("adaptive", "hwcn_keep_size", sample(f, (1, 2, 3, 2), "normal"), "HWCN", out="NCHW")
+
+
 def main():
     import warnings
     warnings.simplefilter("ignore", RuntimeWarning)  # float16 overflow to inf is intended
@@ -1055,6 +1104,7 @@ def main():
     gen_pad()
     gen_intrinsics()
     gen_pools_trailing_window()
+    gen_layouts()
     W.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nn.cases"))
 
 
