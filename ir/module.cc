@@ -5,7 +5,7 @@
 namespace rlx {
 
 Ref<IRModule> IRModule::Make(std::vector<GlobalDef> globals, Attrs attrs, std::string name,
-                             Span span) {
+                             Span span, bool standalone) {
   for (const auto& g : globals) {
     RLX_CHECK(g.value && (Function::Is(g.value->kind) || ExternFunc::Is(g.value->kind)))
         << "module member " << g.name << " must be a Function or ExternFunc";
@@ -15,6 +15,7 @@ Ref<IRModule> IRModule::Make(std::vector<GlobalDef> globals, Attrs attrs, std::s
   m->attrs = std::move(attrs);
   m->name = std::move(name);
   m->span = span;
+  m->standalone = standalone;
   return m;
 }
 

@@ -20,12 +20,16 @@ struct GlobalDef {
 class IRModule {
  public:
   static Ref<IRModule> Make(std::vector<GlobalDef> globals, Attrs attrs = {},
-                            std::string name = "Module", Span span = {});
+                            std::string name = "Module", Span span = {}, bool standalone = false);
 
   std::vector<GlobalDef> globals;
   Attrs attrs;
   std::string name;  // the class name in the text format (not semantically relevant)
   Span span;
+  /// Written as top-level `@R.function`s rather than a class (text.module.count): its members are
+  /// standalone functions, whose global_symbol need not be their name (wf.global.symbol). Not
+  /// compared by structural equality; the printer keeps the form where it matters.
+  bool standalone = false;
 
   /// The member with this name, or nullptr.
   const GlobalDef* Find(const std::string& name) const;

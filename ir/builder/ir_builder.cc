@@ -100,10 +100,10 @@ void IRBuilder::SetModuleAttrs(Attrs attrs) {
   Top(Frame::kModule, "module").module_attrs = attrs;
 }
 
-Ref<IRModule> IRBuilder::EndModule() {
+Ref<IRModule> IRBuilder::EndModule(bool standalone) {
   Frame& m = Top(Frame::kModule, "module");
   auto mod = IRModule::Make(std::move(m.globals), std::move(m.module_attrs),
-                            std::move(m.module_name), m.span);
+                            std::move(m.module_name), m.span, standalone);
   frames_.pop_back();
   return mod;
 }

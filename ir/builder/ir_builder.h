@@ -34,7 +34,8 @@ class IRBuilder {
   /// Sets the module's attributes.
   void SetModuleAttrs(Attrs attrs);
   /// Closes the module frame and returns the module.
-  Ref<IRModule> EndModule();
+  /// `standalone`: the module is written as top-level functions (IRModule::standalone).
+  Ref<IRModule> EndModule(bool standalone = false);
 
   // ---- functions ----
   /// Opens a function frame (nested functions open a frame inside the current one).

@@ -199,7 +199,7 @@ Ref<IRModule> RelaxParser::Run(const py::File& file) {
       Ref<Function> fn = ParseFunction(*f, true);
       if (fn && added.insert(f->name).second) builder_.AddGlobal(f->name, fn, f->span);
     }
-    return builder_.EndModule();
+    return builder_.EndModule(/*standalone=*/true);
   }
   return last_module_;
 }

@@ -100,13 +100,31 @@ std::string Printer::NameOf(const void* key, const std::string& hint) {
   return Define(key, hint);
 }
 
+// text.print.module: a standalone module whose function is exported under another name than
+// its own prints as top-level functions, the only form that keeps its meaning
+// (wf.global.symbol); every other module prints as a class.
+static bool NeedsTopLevelForm(const IRModule& m) {
+  if (!m.standalone || !m.attrs.empty()) return false;
+  bool renamed = false;
+  for (const auto& g : m.globals) {
+    auto f = As<rlx::Function>(g.value);
+    if (!f) return false;
+    const AttrValue* gs = f->attrs.Find("global_symbol");
+    renamed |= gs && gs->kind() == AttrValue::Kind::kString && gs->as_string() != g.name;
+  }
+  return renamed;
+}
+
 std::string Printer::Module(const IRModule& m) {
   module_ = &m;
   module_name_ = SanitizeName(m.name.empty() ? "Module" : m.name);
   if (IsReservedName(module_name_)) module_name_ += "_1";
-  Line(spelling_ == TvmSpelling::kV024 ? "@I.ir_module(s_tir=True)" : "@I.ir_module");
-  Line("class " + module_name_ + ":");
-  ++indent_;
+  const bool top_level = NeedsTopLevelForm(m);
+  if (!top_level) {
+    Line(spelling_ == TvmSpelling::kV024 ? "@I.ir_module(s_tir=True)" : "@I.ir_module");
+    Line("class " + module_name_ + ":");
+    ++indent_;
+  }
   if (!m.attrs.empty()) Line("I.module_attrs(" + Attr(AttrValue::Dict(m.attrs.entries())) + ")");
   bool previous_function = false;
   for (const auto& g : m.globals) {
@@ -121,8 +139,10 @@ std::string Printer::Module(const IRModule& m) {
       previous_function = true;
     }
   }
-  if (m.globals.empty() && m.attrs.empty()) Line("pass");
-  --indent_;
+  if (!top_level) {
+    if (m.globals.empty() && m.attrs.empty()) Line("pass");
+    --indent_;
+  }
   std::string header = "from tvm.script import ir as I, relax as R, tir as T\n";
   if (uses_numpy_) header += "import numpy as np\n";
   return header + "\n" + out_;
