@@ -166,7 +166,7 @@ class Module:
         c = R.call_pure_packed("my.pure", b, sinfo_args=(R.Tensor((4,), dtype="float32"), R.Object))
         R.assert_op(R.const(True, "bool"), a, format=R.str("{}"))
         R.assert_op(R.const(True, "bool"), format=R.str("no args"))
-        d = R.call_packed("f", attr=1, sinfo_args=())
+        d = R.call_packed("f", attr=1)
         return b
 )");
 }
