@@ -21,14 +21,7 @@ std::string ShortestFloat(double v, DataType dtype) {
   for (; prec <= 17; ++prec) {
     std::snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
     double back = std::strtod(buf, nullptr);
-    double rounded = back;
-    switch (dtype) {
-      case DataType::kFloat16: rounded = HalfBitsToDouble(DoubleToHalfBits(back)); break;
-      case DataType::kBFloat16: rounded = BFloat16BitsToDouble(DoubleToBFloat16Bits(back)); break;
-      case DataType::kFloat32: rounded = static_cast<float>(back); break;
-      default: break;
-    }
-    if (rounded == v) break;
+    if (RoundToFloatDType(back, dtype) == v) break;
   }
   // buf is "-d.ddde+XX": split into the digits and the decimal exponent.
   std::string text = buf;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "ir/base/float_bits.h"
+
 namespace rlx {
 
 std::string_view DataTypeName(DataType t) {
@@ -20,6 +22,8 @@ std::string_view DataTypeName(DataType t) {
     case DataType::kBFloat16: return "bfloat16";
     case DataType::kFloat32: return "float32";
     case DataType::kFloat64: return "float64";
+    case DataType::kFloat8E4M3FN: return "float8_e4m3fn";
+    case DataType::kFloat8E5M2: return "float8_e5m2";
   }
   return "void";
 }
@@ -34,6 +38,9 @@ std::optional<DataType> ParseDataType(std::string_view name) {
   if (name == "float") return DataType::kFloat32;
   if (name == "int") return DataType::kInt32;
   if (name == "uint") return DataType::kUInt32;
+  // TVM's names for the float8 dtypes before v0.20 (text.dtype).
+  if (name == "e4m3_float8") return DataType::kFloat8E4M3FN;
+  if (name == "e5m2_float8") return DataType::kFloat8E5M2;
   return std::nullopt;
 }
 
@@ -42,7 +49,9 @@ int DataTypeBits(DataType t) {
     case DataType::kVoid: return 0;
     case DataType::kBool: return 1;
     case DataType::kInt8:
-    case DataType::kUInt8: return 8;
+    case DataType::kUInt8:
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E5M2: return 8;
     case DataType::kInt16:
     case DataType::kUInt16:
     case DataType::kFloat16:
@@ -64,7 +73,20 @@ int DataTypeBytes(DataType t) {
 
 bool IsFloat(DataType t) {
   return t == DataType::kFloat16 || t == DataType::kBFloat16 || t == DataType::kFloat32 ||
-         t == DataType::kFloat64;
+         t == DataType::kFloat64 || IsFloat8(t);
+}
+
+bool IsFloat8(DataType t) { return t == DataType::kFloat8E4M3FN || t == DataType::kFloat8E5M2; }
+
+double RoundToFloatDType(double v, DataType t) {
+  switch (t) {
+    case DataType::kFloat16: return HalfBitsToDouble(DoubleToHalfBits(v));
+    case DataType::kBFloat16: return BFloat16BitsToDouble(DoubleToBFloat16Bits(v));
+    case DataType::kFloat32: return static_cast<float>(v);
+    case DataType::kFloat8E4M3FN: return Float8E4M3FNBitsToDouble(DoubleToFloat8E4M3FNBits(v));
+    case DataType::kFloat8E5M2: return Float8E5M2BitsToDouble(DoubleToFloat8E5M2Bits(v));
+    default: return v;
+  }
 }
 
 bool IsSignedInt(DataType t) {

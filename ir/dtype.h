@@ -23,10 +23,12 @@ enum class DataType : uint8_t {
   kBFloat16,
   kFloat32,
   kFloat64,
+  kFloat8E4M3FN,  // OCP FP8 E4M3 (finite: no infinities)
+  kFloat8E5M2,    // OCP FP8 E5M2 (IEEE-like)
 };
 
 /// Number of DataType values (kVoid included).
-inline constexpr int kNumDataTypes = 14;
+inline constexpr int kNumDataTypes = 16;
 
 /// The TVMScript name, e.g. "float32"; kVoid prints as "void".
 std::string_view DataTypeName(DataType t);
@@ -37,7 +39,12 @@ std::optional<DataType> ParseDataType(std::string_view name);
 int DataTypeBits(DataType t);
 /// Storage size in bytes (bool: 1, void: 0).
 int DataTypeBytes(DataType t);
+/// A floating-point dtype: float16, bfloat16, float32, float64 and the two float8 dtypes.
 bool IsFloat(DataType t);
+/// float8_e4m3fn or float8_e5m2.
+bool IsFloat8(DataType t);
+/// `v` rounded once to the nearest value of the float dtype `t` (v itself for float64).
+double RoundToFloatDType(double v, DataType t);
 bool IsSignedInt(DataType t);
 bool IsUnsignedInt(DataType t);
 /// Signed or unsigned integer (bool excluded).

@@ -33,13 +33,7 @@ Ref<PrimExpr> PrimExpr::Float(double value, DataType dtype, Span span) {
   e->dtype = dtype;
   e->span = span;
   // The value is kept rounded to its dtype, so an immediate means one value of that type.
-  switch (dtype) {
-    case DataType::kFloat32: value = static_cast<double>(static_cast<float>(value)); break;
-    case DataType::kFloat16: value = HalfBitsToDouble(DoubleToHalfBits(value)); break;
-    case DataType::kBFloat16: value = BFloat16BitsToDouble(DoubleToBFloat16Bits(value)); break;
-    default: break;
-  }
-  e->float_value = value;
+  e->float_value = RoundToFloatDType(value, dtype);
   return e;
 }
 

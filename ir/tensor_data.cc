@@ -76,6 +76,8 @@ double TensorData::GetDouble(int64_t i) const {
     case DataType::kBFloat16: return BFloat16BitsToDouble(Load<uint16_t>(bytes_, i));
     case DataType::kFloat32: return Load<float>(bytes_, i);
     case DataType::kFloat64: return Load<double>(bytes_, i);
+    case DataType::kFloat8E4M3FN: return Float8E4M3FNBitsToDouble(Load<uint8_t>(bytes_, i));
+    case DataType::kFloat8E5M2: return Float8E5M2BitsToDouble(Load<uint8_t>(bytes_, i));
     case DataType::kUInt64: return static_cast<double>(Load<uint64_t>(bytes_, i));
     default: return static_cast<double>(GetInt(i));
   }
@@ -102,6 +104,8 @@ void TensorData::SetDouble(int64_t i, double v) {
     case DataType::kBFloat16: Store<uint16_t>(bytes_, i, DoubleToBFloat16Bits(v)); return;
     case DataType::kFloat32: Store<float>(bytes_, i, static_cast<float>(v)); return;
     case DataType::kFloat64: Store<double>(bytes_, i, v); return;
+    case DataType::kFloat8E4M3FN: Store<uint8_t>(bytes_, i, DoubleToFloat8E4M3FNBits(v)); return;
+    case DataType::kFloat8E5M2: Store<uint8_t>(bytes_, i, DoubleToFloat8E5M2Bits(v)); return;
     default: SetInt(i, static_cast<int64_t>(v)); return;
   }
 }

@@ -26,6 +26,10 @@ Mutants (`none` is the unmodified wrapper, the baseline of tests/check_mutants.p
     ("keepdims-ignored", "keepdims=True is read as keepdims=False"),
     ("nan-as-zero", "NaN results read as 0.0"),
     ("print-missing", "R.print output is dropped"),
+    ("float-digits", "float16/bfloat16/float32 values print with the shortest digits of float64"),
+    ("print-escapes", "R.print lines escape backslashes, quotes, tabs and CRs as in a literal"),
+    ("non-ascii-escaped", "non-ASCII characters print as \\xHH bytes (R.print lines, print)"),
+    ("steps-off-by-one", "run requests get max_steps + 1"),
 ])
 import itertools
 import json
@@ -45,6 +49,15 @@ def error_codes():
         return dict(re.findall(r'RLX_ERROR\(\w+, "(E\d+)", "([^"]+)"', f.read()))
 
 
+# JSON goes both ways as raw UTF-8, never as \u escapes: rlx reads the escapes of a surrogate
+# pair (\ud83d\ude00) as two code points, not one. surrogateescape keeps other bytes as they are.
+UTF8 = {"encoding": "utf-8", "errors": "surrogateescape"}
+
+
+def dumps(obj):
+    return json.dumps(obj, ensure_ascii=False)
+
+
 class Child:
     """The wrapped adapter, a long-lived `--serve` process; requests get fresh ids."""
 
@@ -54,10 +67,10 @@ class Child:
     def __call__(self, req):
         if self.proc is None or self.proc.poll() is not None:
             self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         text=True, bufsize=1)
+                                         text=True, bufsize=1, **UTF8)
         req = dict(req, id=next(self.ids))
         try:
-            self.proc.stdin.write(json.dumps(req) + "\n")
+            self.proc.stdin.write(dumps(req) + "\n")
             self.proc.stdin.flush()
             line = self.proc.stdout.readline()
         except OSError:
@@ -125,6 +138,130 @@ def nan_as_zero(t):
         elif t.get("value") == "nan":
             t["value"] = 0.0
     return t
+
+
+def round_to(x, dtype):
+    """The float x rounded to dtype (to nearest, ties to even; overflow gives infinity)."""
+    try:
+        if dtype == "float32":
+            return struct.unpack("<f", struct.pack("<f", x))[0]
+        if dtype == "float16":
+            return struct.unpack("<e", struct.pack("<e", x))[0]
+        if dtype == "bfloat16":  # via float32: rounds twice, close enough for this use
+            raw = struct.unpack("<I", struct.pack("<f", x))[0]
+            raw = (raw + 0x7FFF + ((raw >> 16) & 1)) & 0xFFFF0000
+            return struct.unpack("<f", struct.pack("<I", raw))[0]
+    except OverflowError:
+        return float("inf") if x > 0 else float("-inf")
+    return x
+
+
+def float_text(v, dtype):
+    """v as spec eval.print.float writes it in dtype: the shortest round-trip digits, fixed or
+    exponent notation (the shorter; fixed on a tie), `.0` when neither `.` nor `e`."""
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    if v == 0:
+        return "-0.0" if str(v).startswith("-") else "0.0"
+    for p in range(1, 18):
+        s = "%.*e" % (p - 1, v)
+        if round_to(float(s), dtype) == v:
+            break
+    mantissa, exp = s.split("e")
+    digits, exp = mantissa.lstrip("-").replace(".", "").rstrip("0") or "0", int(exp)
+    expo = digits[0] + ("." + digits[1:] if len(digits) > 1 else "") + \
+        f"e{'-' if exp < 0 else '+'}{abs(exp):02d}"
+    if exp >= len(digits) - 1:
+        fixed = digits + "0" * (exp - len(digits) + 1)
+    elif exp >= 0:
+        fixed = digits[:exp + 1] + "." + digits[exp + 1:]
+    else:
+        fixed = "0." + "0" * (-exp - 1) + digits
+    text = fixed if len(fixed) <= len(expo) else expo
+    return ("-" if v < 0 else "") + (text if "." in text or "e" in text else text + ".0")
+
+
+NARROW_FLOATS = ("float16", "bfloat16", "float32")
+FLOAT_TOKEN = re.compile(r"(?<![\w.])-?(?:\d+\.\d*(?:e[+-]?\d+)?|\d+e[+-]?\d+)(?![\w.])")
+
+
+def float64_digits(text, dtypes):
+    """Every float token of text that is the eval.print.float text of a value of one of dtypes
+    (tried in order) but not that value's float64 text, rewritten as the float64 text."""
+    def widen(m):
+        x = float(m.group(0))
+        for dtype in dtypes:
+            v = round_to(x, dtype)
+            if v != x and float_text(v, dtype) == m.group(0):
+                return float_text(v, "float64")
+        return m.group(0)
+    return FLOAT_TOKEN.sub(widen, text)
+
+
+def float64_print_lines(req, r):
+    """The float-digits bug in R.print lines: the dtype of a printed float is not in the line, so
+    the module's narrow float dtypes are tried, narrowest first."""
+    dtypes = [d for d in NARROW_FLOATS if re.search(rf"\b{d}\b", req.get("module", ""))]
+    if dtypes and isinstance(r.get("print"), list):
+        r["print"] = [float64_digits(line, dtypes) for line in r["print"]]
+    return r
+
+
+def float64_module_text(r):
+    """The float-digits bug in canonical text: the data of R.const(..., "<narrow dtype>") and the
+    T.<narrow dtype>(...) immediates."""
+    if r.get("status") != "ok" or "text" not in r:
+        return r
+    def const(m):
+        return float64_digits(m.group(1), [m.group(2)]) + m.group(2) + m.group(3)
+    def imm(m):
+        return m.group(1) + float64_digits(m.group(2), [m.group(1)[2:-1]]) + ")"
+    text = re.sub(r"(?<=R\.const\()([^()]*?, \")(%s)(\"\))" % "|".join(NARROW_FLOATS), const,
+                  r["text"])
+    r["text"] = re.sub(r"(T\.(?:%s)\()([^()]*)\)" % "|".join(NARROW_FLOATS), imm, text)
+    return r
+
+
+def float_digits(req, child):
+    r = child(req)
+    if req["verb"] == "run":
+        return float64_print_lines(req, r)
+    return float64_module_text(r) if req["verb"] == "print" else r
+
+
+def c_escaped(line):
+    """line as the body of a string literal: the print-escapes bug (string values included)."""
+    return (line.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+            .replace("\r", "\\r"))
+
+
+def print_escapes(r):
+    if isinstance(r.get("print"), list):
+        r["print"] = [c_escaped(line) for line in r["print"]]
+    return r
+
+
+def byte_escaped(text):
+    """Every non-ASCII character of text as the \\xHH escapes of its UTF-8 bytes, as TVM prints."""
+    return "".join(c if ord(c) < 128 else "".join(f"\\x{b:02x}" for b in c.encode("utf-8"))
+                   for c in text)
+
+
+def non_ascii_escaped(r):
+    if isinstance(r.get("print"), list):
+        r["print"] = [byte_escaped(line) for line in r["print"]]
+    if r.get("status") == "ok" and isinstance(r.get("text"), str):
+        r["text"] = byte_escaped(r["text"])
+    return r
+
+
+def steps_off_by_one(req, child):
+    limits = req.get("limits")
+    if req["verb"] == "run" and isinstance(limits, dict) and "max_steps" in limits:
+        req = dict(req, limits=dict(limits, max_steps=limits["max_steps"] + 1))
+    return child(req)
 
 
 # ---- module text --------------------------------------------------------------------------------
@@ -408,6 +545,10 @@ MUTANTS = {
         r"keepdims\s*=\s*True", "keepdims=False", m)),
     "nan-as-zero": response_fix({"run"}, lambda r: with_result(r, nan_as_zero)),
     "print-missing": response_fix({"run"}, no_print),
+    "float-digits": float_digits,
+    "print-escapes": response_fix({"run"}, print_escapes),
+    "non-ascii-escaped": response_fix({"run", "print"}, non_ascii_escaped),
+    "steps-off-by-one": steps_off_by_one,
 }
 
 
@@ -438,14 +579,16 @@ def main(argv):
         else:
             rest, argv = rest + [argv[0]], argv[1:]
     child = Child(cmd)
+    sys.stdin.reconfigure(**UTF8)
+    sys.stdout.reconfigure(**UTF8)
     if rest == ["--serve"]:
         for line in sys.stdin:
             if line.strip():
-                sys.stdout.write(json.dumps(handle(mutant, json.loads(line), child)) + "\n")
+                sys.stdout.write(dumps(handle(mutant, json.loads(line), child)) + "\n")
                 sys.stdout.flush()
     elif len(rest) == 1 and not rest[0].startswith("-"):
-        with open(rest[0]) as f:
-            print(json.dumps(handle(mutant, json.load(f), child)))
+        with open(rest[0], **UTF8) as f:
+            print(dumps(handle(mutant, json.load(f), child)))
     else:
         print(__doc__, file=sys.stderr)
         return 2

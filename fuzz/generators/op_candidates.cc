@@ -26,7 +26,8 @@ Ref<Expr> PrimTuple(const std::vector<Ref<PrimExpr>>& v) {
 
 const std::vector<DataType> kAllDTypes = {DataType::kFloat32, DataType::kFloat64, DataType::kFloat16,
                                           DataType::kBFloat16, DataType::kInt32, DataType::kInt64,
-                                          DataType::kInt8, DataType::kUInt8, DataType::kBool};
+                                          DataType::kInt8, DataType::kUInt8, DataType::kBool,
+                                          DataType::kFloat8E4M3FN, DataType::kFloat8E5M2};
 
 class Candidates {
  public:
@@ -676,8 +677,9 @@ DataType TypedBuilder::RandomDType() {
   static const DataType kWeighted[] = {DataType::kFloat32, DataType::kFloat32, DataType::kFloat32, DataType::kFloat32,
                                        DataType::kFloat64, DataType::kFloat16, DataType::kBFloat16, DataType::kInt32,
                                        DataType::kInt32,   DataType::kInt64,   DataType::kInt8,     DataType::kUInt8,
-                                       DataType::kBool,    DataType::kBool};
-  return kWeighted[c_.Range(0, 13)];
+                                       DataType::kBool,    DataType::kBool,    DataType::kFloat8E4M3FN,
+                                       DataType::kFloat8E5M2};
+  return kWeighted[c_.Range(0, 15)];
 }
 
 Ref<Expr> TypedBuilder::ScalarConst(DataType t, bool nonzero) {

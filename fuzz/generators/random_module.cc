@@ -105,9 +105,9 @@ class Gen {
         return PrimExpr::Int(v, t);
       }
       case 3: {
-        static const DataType floats[] = {DataType::kFloat16, DataType::kBFloat16,
-                                          DataType::kFloat32, DataType::kFloat64};
-        return PrimExpr::Float(FloatValue(), floats[c_.Range(0, 3)]);
+        static const DataType floats[] = {DataType::kFloat16, DataType::kBFloat16, DataType::kFloat32,
+                                          DataType::kFloat64, DataType::kFloat8E4M3FN, DataType::kFloat8E5M2};
+        return PrimExpr::Float(FloatValue(), floats[c_.Range(0, 5)]);
       }
       case 4: return PrimExpr::Int(c_.Range(INT64_MIN / 2, INT64_MAX / 2));
       default: return PrimExpr::Int(c_.Range(0, 1), DataType::kBool);

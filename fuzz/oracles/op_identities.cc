@@ -232,7 +232,7 @@ class Identities : public ExprMutator {
           wide = DataType::kInt64;
         } else if (IsUnsignedInt(dt)) {
           wide = DataType::kUInt64;
-        } else if (dt == DataType::kFloat16 || dt == DataType::kBFloat16) {
+        } else if (dt == DataType::kFloat16 || dt == DataType::kBFloat16 || IsFloat8(dt)) {
           wide = DataType::kFloat32;
         } else if (dt == DataType::kFloat32) {
           wide = DataType::kFloat64;

@@ -269,7 +269,8 @@ std::shared_ptr<TensorData> ReadNpyFile(const std::string& path, std::string* er
 }
 
 std::string WriteNpy(const TensorData& t) {
-  const bool bf16 = t.dtype() == DataType::kBFloat16;
+  // bfloat16 and the float8 types have no numpy descr: written widened to float32 (exact).
+  const bool bf16 = t.dtype() == DataType::kBFloat16 || IsFloat8(t.dtype());
   static const std::pair<DataType, const char*> kDescr[] = {
       {DataType::kBool, "|b1"},    {DataType::kInt8, "|i1"},    {DataType::kInt16, "<i2"},
       {DataType::kInt32, "<i4"},   {DataType::kInt64, "<i8"},   {DataType::kUInt8, "|u1"},

@@ -1,6 +1,6 @@
 // NumPy .npy files (format versions 1.0, 2.0 and 3.0): reading any array of a dtype rlx has
 // (either byte order, C or Fortran order) and writing little-endian C-order version 1.0 files
-// that numpy reads back unchanged. bfloat16, which numpy lacks, is written as float32 (exact).
+// that numpy reads back unchanged. bfloat16 and the float8 types, which numpy lacks, are written as float32 (exact).
 #pragma once
 
 #include <memory>

@@ -12,17 +12,25 @@
 
 namespace rlx::interp {
 
-/// float16 and bfloat16 elements: their 16-bit patterns.
+/// float16 and bfloat16 elements: their 16-bit patterns; the float8 elements: their 8 bits.
 struct Half {
   uint16_t bits;
 };
 struct BFloat16 {
   uint16_t bits;
 };
+struct Float8E4M3FN {
+  uint8_t bits;
+};
+struct Float8E5M2 {
+  uint8_t bits;
+};
 
+/// The narrow floats, stored as bits and computed in float (or double) then rounded once.
 template <class T>
-inline constexpr bool kIsHalfLike = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
-/// True for the four float element types.
+inline constexpr bool kIsHalfLike = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16> ||
+                                    std::is_same_v<T, Float8E4M3FN> || std::is_same_v<T, Float8E5M2>;
+/// True for the six float element types.
 template <class T>
 inline constexpr bool kIsFloatElem = kIsHalfLike<T> || std::is_floating_point_v<T>;
 /// True for the eight integer element types (bool excluded).
@@ -45,6 +53,8 @@ decltype(auto) DispatchDType(DataType t, F&& f) {
     case DataType::kFloat16: return f(Half{});
     case DataType::kBFloat16: return f(BFloat16{});
     case DataType::kFloat32: return f(float{});
+    case DataType::kFloat8E4M3FN: return f(Float8E4M3FN{});
+    case DataType::kFloat8E5M2: return f(Float8E5M2{});
     case DataType::kVoid:
     case DataType::kFloat64: break;
   }
@@ -66,6 +76,8 @@ constexpr DataType DTypeOf() {
   else if constexpr (std::is_same_v<T, Half>) return DataType::kFloat16;
   else if constexpr (std::is_same_v<T, BFloat16>) return DataType::kBFloat16;
   else if constexpr (std::is_same_v<T, float>) return DataType::kFloat32;
+  else if constexpr (std::is_same_v<T, Float8E4M3FN>) return DataType::kFloat8E4M3FN;
+  else if constexpr (std::is_same_v<T, Float8E5M2>) return DataType::kFloat8E5M2;
   else return DataType::kFloat64;
 }
 
@@ -75,6 +87,8 @@ template <class T>
 inline double ToDouble(T v) {
   if constexpr (std::is_same_v<T, Half>) return HalfBitsToDouble(v.bits);
   else if constexpr (std::is_same_v<T, BFloat16>) return BFloat16BitsToDouble(v.bits);
+  else if constexpr (std::is_same_v<T, Float8E4M3FN>) return Float8E4M3FNBitsToDouble(v.bits);
+  else if constexpr (std::is_same_v<T, Float8E5M2>) return Float8E5M2BitsToDouble(v.bits);
   else return static_cast<double>(v);
 }
 
@@ -95,6 +109,8 @@ template <class T>
 inline T RoundFloat(double v) {
   if constexpr (std::is_same_v<T, Half>) return Half{DoubleToHalfBits(v)};
   else if constexpr (std::is_same_v<T, BFloat16>) return BFloat16{DoubleToBFloat16Bits(v)};
+  else if constexpr (std::is_same_v<T, Float8E4M3FN>) return Float8E4M3FN{DoubleToFloat8E4M3FNBits(v)};
+  else if constexpr (std::is_same_v<T, Float8E5M2>) return Float8E5M2{DoubleToFloat8E5M2Bits(v)};
   else return static_cast<T>(v);
 }
 
@@ -135,7 +151,10 @@ inline T IntToFloat(I v) {
     if (m < (static_cast<unsigned __int128>(1) << 24)) return RoundFloat<T>(static_cast<double>(v));
     // Otherwise round the magnitude to 11 (float16) or 8 (bfloat16) significant bits first,
     // exactly, so that the double handed to RoundFloat is already representable.
-    constexpr int kBits = std::is_same_v<T, Half> ? 11 : 8;
+    constexpr int kBits = std::is_same_v<T, Half>           ? 11
+                          : std::is_same_v<T, BFloat16>     ? 8
+                          : std::is_same_v<T, Float8E4M3FN> ? 4
+                                                            : 3;
     int top = 127;
     while (!((m >> top) & 1)) --top;
     int drop = top + 1 - kBits;

@@ -47,6 +47,44 @@ uint32_t RoundMagnitude(double v, int exp_bits, int man_bits) {
   return (static_cast<uint32_t>(biased) << man_bits) | static_cast<uint32_t>(mant);
 }
 
+// float8_e4m3fn (OCP 8-bit float E4M3, "finite"): no infinities, the all-ones exponent holds
+// normal numbers up to 448 (0x7E), and 0x7F / 0xFF are NaN. A value that rounds beyond 448,
+// and an infinity, becomes NaN, as converting without saturation does (ml_dtypes, TVM).
+uint8_t ToE4M3FNBits(double v) {
+  const uint8_t sign = std::signbit(v) ? 0x80 : 0;
+  if (std::isnan(v) || std::isinf(v)) return sign | 0x7F;
+  // Round as a format with one more exponent bit (so 1.875 * 2^8 and above do not read as
+  // infinity), then reject what lies beyond the largest finite value.
+  uint32_t m = RoundMagnitude(std::fabs(v), 5, 3);
+  // 5-bit biased exponents e relate to E4M3's as e - 8; below E4M3's subnormal range the
+  // 5-bit format has more subnormals, so round in the 4-bit format there instead.
+  const double a = std::fabs(v);
+  if (a < std::ldexp(1.0, -6)) {  // below E4M3's smallest normal: quanta of 2^-9
+    double q = std::nearbyint(std::ldexp(a, 9));
+    return sign | static_cast<uint8_t>(q >= 8 ? 0x08 : q);  // 8 quanta are the smallest normal
+  }
+  int biased5 = static_cast<int>(m >> 3);
+  int biased4 = biased5 - 8;
+  uint32_t mant = m & 7;
+  if (biased4 > 15 || (biased4 == 15 && mant == 7)) return sign | 0x7F;
+  return sign | static_cast<uint8_t>((biased4 << 3) | mant);
+}
+
+double FromE4M3FNBits(uint8_t bits) {
+  const bool neg = bits & 0x80;
+  const int exp = (bits >> 3) & 15;
+  const uint32_t mant = bits & 7;
+  double r;
+  if (exp == 15 && mant == 7) {
+    r = std::nan("");
+  } else if (exp == 0) {
+    r = std::ldexp(static_cast<double>(mant), -9);
+  } else {
+    r = std::ldexp(static_cast<double>(mant | 8u), exp - 7 - 3);
+  }
+  return neg ? -r : r;
+}
+
 uint16_t ToBits(double v, int exp_bits, int man_bits) {
   uint32_t sign = std::signbit(v) ? 1u << (exp_bits + man_bits) : 0u;
   const int max_exp = (1 << exp_bits) - 1;
@@ -90,6 +128,18 @@ double HalfBitsToDouble(uint16_t bits) {
 }
 double BFloat16BitsToDouble(uint16_t bits) {
   return FromBits(bits, 8, 7);
+}
+uint8_t DoubleToFloat8E4M3FNBits(double v) {
+  return ToE4M3FNBits(v);
+}
+uint8_t DoubleToFloat8E5M2Bits(double v) {
+  return static_cast<uint8_t>(ToBits(v, 5, 2));
+}
+double Float8E4M3FNBitsToDouble(uint8_t bits) {
+  return FromE4M3FNBits(bits);
+}
+double Float8E5M2BitsToDouble(uint8_t bits) {
+  return FromBits(bits, 5, 2);
 }
 
 }  // namespace rlx

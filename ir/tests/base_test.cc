@@ -79,6 +79,10 @@ TEST(DataTypes, NamesRoundTrip) {
   EXPECT_EQ(ParseDataType(""), DataType::kVoid);
   EXPECT_EQ(ParseDataType("float"), DataType::kFloat32);
   EXPECT_FALSE(ParseDataType("float8").has_value());
+  EXPECT_EQ(ParseDataType("float8_e4m3fn"), DataType::kFloat8E4M3FN);
+  EXPECT_EQ(ParseDataType("e5m2_float8"), DataType::kFloat8E5M2);  // TVM before v0.20
+  EXPECT_EQ(DataTypeBytes(DataType::kFloat8E5M2), 1);
+  EXPECT_TRUE(IsFloat(DataType::kFloat8E4M3FN));
   EXPECT_EQ(DataTypeBits(DataType::kBFloat16), 16);
   EXPECT_EQ(DataTypeBytes(DataType::kBool), 1);
   EXPECT_TRUE(IsUnsignedInt(DataType::kUInt64));
@@ -114,6 +118,42 @@ TEST(FloatBits, RoundingIsToNearestEven) {
   EXPECT_EQ(BFloat16BitsToDouble(DoubleToBFloat16Bits(1.0 + std::ldexp(1, -8))), 1.0);
   EXPECT_EQ(BFloat16BitsToDouble(DoubleToBFloat16Bits(3.0e38)), std::ldexp(226, 120));
   EXPECT_TRUE(std::isinf(BFloat16BitsToDouble(DoubleToBFloat16Bits(3.4e38))));
+}
+
+// syntax.dtype.float8: every 8-bit pattern reads as its value and that value rounds back to it;
+// the values of the OCP 8-bit formats at their edges.
+TEST(FloatBits, EveryFloat8ValueRoundTrips) {
+  int nans_e4m3 = 0, nans_e5m2 = 0;
+  for (uint32_t bits = 0; bits < 256; ++bits) {
+    double a = Float8E4M3FNBitsToDouble(static_cast<uint8_t>(bits));
+    if (std::isnan(a)) ++nans_e4m3;
+    else EXPECT_EQ(DoubleToFloat8E4M3FNBits(a), bits) << bits;
+    double b = Float8E5M2BitsToDouble(static_cast<uint8_t>(bits));
+    if (std::isnan(b)) ++nans_e5m2;
+    else EXPECT_EQ(DoubleToFloat8E5M2Bits(b), bits) << bits;
+  }
+  EXPECT_EQ(nans_e4m3, 2);  // 0x7F and 0xFF only
+  EXPECT_EQ(nans_e5m2, 6);  // exponent all ones with a non-zero mantissa
+}
+
+TEST(FloatBits, Float8EdgesAndRounding) {
+  auto e4m3 = [](double v) { return Float8E4M3FNBitsToDouble(DoubleToFloat8E4M3FNBits(v)); };
+  auto e5m2 = [](double v) { return Float8E5M2BitsToDouble(DoubleToFloat8E5M2Bits(v)); };
+  EXPECT_EQ(e4m3(448.0), 448.0);
+  EXPECT_EQ(e4m3(464.0), 448.0);             // the tie between 448 and 480 goes to even 448
+  EXPECT_TRUE(std::isnan(e4m3(465.0)));      // beyond: no infinity, NaN
+  EXPECT_TRUE(std::isnan(e4m3(INFINITY)));
+  EXPECT_EQ(e4m3(std::ldexp(1, -9)), std::ldexp(1, -9));  // the smallest subnormal
+  EXPECT_EQ(e4m3(std::ldexp(1, -10)), 0.0);               // a tie to even 0
+  EXPECT_EQ(e4m3(std::ldexp(15, -10)), std::ldexp(1, -6));  // 7.5 quanta round to the smallest normal
+  EXPECT_EQ(e4m3(0.1), 0.1015625);
+  EXPECT_TRUE(std::signbit(e4m3(-0.0)));
+  EXPECT_EQ(e5m2(57344.0), 57344.0);
+  EXPECT_EQ(e5m2(61439.0), 57344.0);
+  EXPECT_TRUE(std::isinf(e5m2(61440.0)));    // the tie goes to even: infinity
+  EXPECT_EQ(e5m2(std::ldexp(1, -16)), std::ldexp(1, -16));
+  EXPECT_EQ(e5m2(1.2), 1.25);
+  EXPECT_EQ(RoundToFloatDType(300.0, DataType::kFloat8E4M3FN), 288.0);
 }
 
 }  // namespace

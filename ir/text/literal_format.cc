@@ -14,15 +14,18 @@ std::string FormatFloat(double v, DataType dtype) {
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   char buf[64];
   std::to_chars_result r;
-  if (dtype == DataType::kFloat16 || dtype == DataType::kBFloat16) {
-    // The fewest significant digits that read back as the same 16-bit value.
-    auto to_bits = dtype == DataType::kFloat16 ? DoubleToHalfBits : DoubleToBFloat16Bits;
-    uint16_t want = to_bits(v);
+  if (dtype == DataType::kFloat16 || dtype == DataType::kBFloat16 || IsFloat8(dtype)) {
+    // The fewest significant digits that read back as the same 16- or 8-bit value.
+    double shortest = v;
     for (int digits = 1; digits <= 9; ++digits) {
       std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-      if (to_bits(std::strtod(buf, nullptr)) == want) break;
+      shortest = std::strtod(buf, nullptr);
+      if (RoundToFloatDType(shortest, dtype) == v) break;
     }
-    std::string s(buf);
+    // Written in the notation of the other dtypes: the double nearest those few digits prints
+    // as exactly them, in the shorter of fixed and scientific notation.
+    r = std::to_chars(buf, buf + sizeof buf, shortest);
+    std::string s(buf, r.ptr);
     if (s.find_first_of(".e") == std::string::npos) s += ".0";
     return s;
   }
