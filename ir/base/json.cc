@@ -94,6 +94,38 @@ class JsonParser {
     return true;
   }
 
+  // Four hexadecimal digits at i_ (and nothing else: strtoul would accept a sign or space).
+  bool Hex4(unsigned* cp) {
+    if (i_ + 4 > s_.size()) return false;
+    *cp = 0;
+    for (int k = 0; k < 4; ++k) {
+      char h = s_[i_ + k];
+      int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+      if (d < 0) return false;
+      *cp = *cp * 16 + static_cast<unsigned>(d);
+    }
+    i_ += 4;
+    return true;
+  }
+
+  static void AppendUtf8(unsigned cp, std::string* out) {
+    if (cp < 0x80) {
+      *out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      *out += static_cast<char>(0xC0 | (cp >> 6));
+      *out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      *out += static_cast<char>(0xE0 | (cp >> 12));
+      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      *out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      *out += static_cast<char>(0xF0 | (cp >> 18));
+      *out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      *out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+
   bool String(std::string* out) {
     ++i_;  // the opening quote
     while (i_ < s_.size() && s_[i_] != '"') {
@@ -115,20 +147,19 @@ class JsonParser {
         case 'r': *out += '\r'; break;
         case 't': *out += '\t'; break;
         case 'u': {
-          if (i_ + 4 > s_.size()) return Bad("a short \\u escape");
-          unsigned cp = std::strtoul(s_.substr(i_, 4).c_str(), nullptr, 16);
-          i_ += 4;
-          // UTF-8 encode (surrogate pairs are kept as two code points' encodings).
-          if (cp < 0x80) {
-            *out += static_cast<char>(cp);
-          } else if (cp < 0x800) {
-            *out += static_cast<char>(0xC0 | (cp >> 6));
-            *out += static_cast<char>(0x80 | (cp & 0x3F));
-          } else {
-            *out += static_cast<char>(0xE0 | (cp >> 12));
-            *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            *out += static_cast<char>(0x80 | (cp & 0x3F));
+          unsigned cp = 0;
+          if (!Hex4(&cp)) return Bad("a \\u escape needs 4 hexadecimal digits");
+          // A high surrogate must be followed by an escaped low one: together one code point.
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            unsigned low = 0;
+            if (i_ + 1 >= s_.size() || s_[i_] != '\\' || s_[i_ + 1] != 'u') return Bad("a lone surrogate in a \\u escape");
+            i_ += 2;
+            if (!Hex4(&low) || low < 0xDC00 || low > 0xDFFF) return Bad("a lone surrogate in a \\u escape");
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+            return Bad("a lone surrogate in a \\u escape");
           }
+          AppendUtf8(cp, out);
           break;
         }
         default: return Bad("an invalid escape in a string");

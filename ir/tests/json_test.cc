@@ -24,6 +24,20 @@ TEST(Json, ParsesEveryKind) {
   EXPECT_EQ(j->Find("missing"), nullptr);
 }
 
+// A character beyond the Basic Multilingual Plane is escaped as a surrogate pair (as Python's
+// json.dumps writes it): it reads as one 4-byte UTF-8 character.
+TEST(Json, SurrogatePairsAreOneCharacter) {
+  std::string error;
+  auto j = Json::Parse(R"(["\ud83d\ude00", "\u263A"])", &error);
+  ASSERT_TRUE(j) << error;
+  EXPECT_EQ(j->items()[0].as_string(), "\xF0\x9F\x98\x80");
+  EXPECT_EQ(j->items()[1].as_string(), "\xE2\x98\xBA");
+  for (const char* bad : {R"("\ud83d")", R"("\ude00")", R"("\ud83d\u0041")", R"("\uZZZZ")", R"("\u+123")",
+                          R"("\u12")"}) {
+    EXPECT_FALSE(Json::Parse(bad, &error).has_value()) << bad;
+  }
+}
+
 TEST(Json, KeepsLargeIntegersExact) {
   std::string error;
   auto j = Json::Parse("[9223372036854775807, 18446744073709551615]", &error);
