@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "ir/base/utf8.h"
+
 namespace rlx {
 namespace {
 
@@ -170,8 +172,21 @@ std::string DiagnosticEngine::RenderJson() const {
 std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
     unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      // JSON text is UTF-8: a byte that starts no valid sequence (a message quoting a file's
+      // invalid bytes) becomes U+FFFD, the replacement character.
+      size_t n = Utf8Length(s, i);
+      if (n == 0) {
+        out += "\xEF\xBF\xBD";  // U+FFFD
+      } else {
+        out.append(s.substr(i, n));
+        i += n - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;

@@ -1,5 +1,7 @@
 #include "ir/base/json.h"
 
+#include "ir/base/utf8.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -108,24 +110,6 @@ class JsonParser {
     return true;
   }
 
-  static void AppendUtf8(unsigned cp, std::string* out) {
-    if (cp < 0x80) {
-      *out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      *out += static_cast<char>(0xC0 | (cp >> 6));
-      *out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      *out += static_cast<char>(0xE0 | (cp >> 12));
-      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      *out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      *out += static_cast<char>(0xF0 | (cp >> 18));
-      *out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      *out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   bool String(std::string* out) {
     ++i_;  // the opening quote
     while (i_ < s_.size() && s_[i_] != '"') {
@@ -159,7 +143,7 @@ class JsonParser {
           } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
             return Bad("a lone surrogate in a \\u escape");
           }
-          AppendUtf8(cp, out);
+          AppendUtf8(*out, cp);
           break;
         }
         default: return Bad("an invalid escape in a string");

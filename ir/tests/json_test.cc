@@ -1,6 +1,7 @@
 // The JSON reader (ir/base/json.h): values, exact integers, escapes, errors with positions.
 #include <gtest/gtest.h>
 
+#include "ir/base/diagnostic.h"
 #include "ir/base/json.h"
 
 namespace rlx {
@@ -36,6 +37,14 @@ TEST(Json, SurrogatePairsAreOneCharacter) {
                           R"("\u12")"}) {
     EXPECT_FALSE(Json::Parse(bad, &error).has_value()) << bad;
   }
+}
+
+// JSON output is valid UTF-8: invalid bytes (quoted from a malformed file) become U+FFFD.
+TEST(Json, EscapeKeepsUtf8AndReplacesInvalidBytes) {
+  EXPECT_EQ(JsonEscape("a\xC3\xA9\xF0\x9F\x98\x80\"\n"), "a\xC3\xA9\xF0\x9F\x98\x80\\\"\\n");
+  const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
+  EXPECT_EQ(JsonEscape("x\xFFy\xC3"), "x" + replacement + "y" + replacement);
+  EXPECT_EQ(JsonEscape("\xED\xA0\x80"), replacement + replacement + replacement);  // an encoded surrogate
 }
 
 TEST(Json, KeepsLargeIntegersExact) {
