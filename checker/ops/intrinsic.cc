@@ -66,6 +66,16 @@ Ref<StructInfo> AssertOp(OpCall& c) {
 // R.null_value has no constraint; its result is R.Object.
 Ref<StructInfo> NullValue(OpCall&) { return ObjectStructInfo::Make(); }
 
+// op.to_vdevice.c1: data is a tensor. c2: dst_vdevice is a virtual device "kind[:index[:scope]]"
+// (sinfo.inv.vdevice). The result is data's struct info on that device.
+Ref<StructInfo> ToVDevice(OpCall& c) {
+  auto x = c.Tensor("data", 1);
+  if (!x) return nullptr;
+  const std::string dst = c.Str("dst_vdevice");
+  if (!IsValidVDevice(dst)) return c.Fail(2, "R.to_vdevice dst_vdevice \"" + dst + "\" is not kind[:index[:scope]]");
+  return TensorStructInfo::Make(x->shape, x->dtype, x->ndim, dst);
+}
+
 // op.get_dimension_size.c1: x is a tensor. c2: axis is in range. The result is
 // R.Prim("int64") with the extent as its value when known (sinfo.bound.get-dimension-size).
 Ref<StructInfo> GetDimensionSize(OpCall& c) {

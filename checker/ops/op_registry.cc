@@ -59,6 +59,7 @@ OpRule GetOpRule(OpId id) {
     case OpId::kPrint: return Print;
     case OpId::kAssertOp: return AssertOp;
     case OpId::kNullValue: return NullValue;
+    case OpId::kToVDevice: return ToVDevice;
     case OpId::kGetDimensionSize: return GetDimensionSize;
     case OpId::kSetDimensionSize: return SetDimensionSize;
     default: return nullptr;

@@ -70,6 +70,7 @@ Ref<StructInfo> CallPurePacked(OpCall& c);
 Ref<StructInfo> Print(OpCall& c);
 Ref<StructInfo> AssertOp(OpCall& c);
 Ref<StructInfo> NullValue(OpCall& c);
+Ref<StructInfo> ToVDevice(OpCall& c);
 Ref<StructInfo> GetDimensionSize(OpCall& c);
 Ref<StructInfo> SetDimensionSize(OpCall& c);
 

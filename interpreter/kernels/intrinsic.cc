@@ -98,6 +98,9 @@ Value IntrinsicKernel(OpInvocation& inv) {
     case OpId::kPrint: return Print(inv);
     case OpId::kAssertOp: return AssertOp(inv);
     case OpId::kNullValue: return Value::Null();
+    // op.to_vdevice: rlx has one device, so the tensor is copied (a fresh value, as a copy to
+    // another device is).
+    case OpId::kToVDevice: return Value::FromTensor(inv.ctx().allocator().Copy(*inv.TensorArg("data")));
     case OpId::kGetDimensionSize: {
       Tensor x = inv.TensorArg("x");
       const int64_t a = inv.attrs().Int("axis");

@@ -52,7 +52,6 @@ constexpr const char* kUnsupportedRelax[] = {
     "call_inplace_packed",
     "emit_te",
     "macro",
-    "to_vdevice",
     "hint_on_device",
     "dist",
     "device",

@@ -4,11 +4,12 @@
 It is both a usable adapter and the example for implementers: it shows every verb, both modes,
 the value JSON and the error responses, using only the Python standard library.
 
-    rlx_adapter.py [--rlx PATH] [--verbs V,...] --serve        JSON lines: requests on stdin, responses on stdout
-    rlx_adapter.py [--rlx PATH] [--verbs V,...] REQUEST.json   one request from a file, one response on stdout
+    rlx_adapter.py [--rlx PATH] [--verbs V,...] [--messages-only] --serve        JSON lines on stdin/stdout
+    rlx_adapter.py [--rlx PATH] [--verbs V,...] [--messages-only] REQUEST.json   one request, one response
 
 `--verbs parse,check` declares only those verbs in `hello` (the runner then skips assertions
-that need the others).
+that need the others). `--messages-only` answers errors without rlx's codes and rules, as an
+implementation that raises its own messages does (try it with `rlx conform --match phase`).
 The rlx binary is `--rlx PATH`, else the environment variable RLX, else `rlx` on PATH. With the
 suite's runner:
 
@@ -31,6 +32,7 @@ import sys
 import tempfile
 
 RLX = os.environ.get("RLX", "rlx")
+MESSAGES_ONLY = False  # --messages-only: errors keep their phase and message, not rlx's codes
 VERBS = ["parse", "check", "infer", "print", "run", "prove"]  # besides hello
 
 
@@ -238,6 +240,8 @@ def handle(req):
     except (AdapterError, KeyError, ValueError, OSError) as e:
         response = {"status": "error", "phase": "adapter", "code": "none",
                     "message": f"{type(e).__name__}: {e}"}
+    if MESSAGES_ONLY and response.get("status") == "error":
+        response = {k: v for k, v in response.items() if k not in ("code", "rule", "errors")}
     return {"id": rid, **response}
 
 
@@ -265,7 +269,7 @@ def serve(lines):
 
 
 def main(argv):
-    global RLX, VERBS
+    global RLX, VERBS, MESSAGES_ONLY
     if "--rlx" in argv:
         i = argv.index("--rlx")
         RLX = argv[i + 1]
@@ -274,6 +278,9 @@ def main(argv):
         i = argv.index("--verbs")
         VERBS = [v for v in argv[i + 1].split(",") if v]
         del argv[i:i + 2]
+    if "--messages-only" in argv:
+        MESSAGES_ONLY = True
+        argv.remove("--messages-only")
     if argv == ["--serve"]:
         return serve(sys.stdin)
     if len(argv) == 1 and not argv[0].startswith("-"):
