@@ -16,14 +16,26 @@ struct GlobalDef {
   Span span;
 };
 
+/// A virtual device of the module's global infos (`I.vdevice`, spec syntax.module.vdevices):
+/// a target (a string such as "llvm", or TVM's exported target dict), a device id and a
+/// memory scope.
+struct VDeviceInfo {
+  AttrValue target;
+  int64_t vdevice_id = 0;
+  std::string memory_scope = "global";
+};
+
 /// A module. Members keep their source order; names are unique.
 class IRModule {
  public:
   static Ref<IRModule> Make(std::vector<GlobalDef> globals, Attrs attrs = {},
-                            std::string name = "Module", Span span = {}, bool standalone = false);
+                            std::string name = "Module", Span span = {}, bool standalone = false,
+                            std::vector<VDeviceInfo> vdevices = {});
 
   std::vector<GlobalDef> globals;
   Attrs attrs;
+  /// The virtual devices of `I.module_global_infos({"vdevice": [...]})`, in order.
+  std::vector<VDeviceInfo> vdevices;
   std::string name;  // the class name in the text format (not semantically relevant)
   Span span;
   /// Written as top-level `@R.function`s rather than a class (text.module.count): its members are
@@ -35,6 +47,9 @@ class IRModule {
   const GlobalDef* Find(const std::string& name) const;
   /// The member as a Function, or nullptr.
   Ref<Function> FindFunction(const std::string& name) const;
+  /// The virtual device a vdevice string "kind[:index[:scope]]" names: the index-th (default 0)
+  /// of the listed vdevices whose target kind is `kind` (as TVM resolves it); nullptr if none.
+  const VDeviceInfo* FindVDevice(const std::string& vdevice) const;
 };
 
 }  // namespace rlx

@@ -23,6 +23,13 @@ class EqualChecker {
                   std::to_string(b.globals.size()) + " globals");
     }
     if (!AttrsEq(a.attrs, b.attrs)) return Fail("module attrs differ");
+    if (a.vdevices.size() != b.vdevices.size()) return Fail("module vdevices differ");
+    for (size_t i = 0; i < a.vdevices.size(); ++i) {
+      const VDeviceInfo &x = a.vdevices[i], &y = b.vdevices[i];
+      if (!AttrValueEq(x.target, y.target) || x.vdevice_id != y.vdevice_id || x.memory_scope != y.memory_scope) {
+        return Fail("module vdevice " + std::to_string(i) + " differs");
+      }
+    }
     for (const auto& g : a.globals) {
       const GlobalDef* other = b.Find(g.name);
       if (!other) return Fail("global " + g.name + " is missing on the right");
@@ -423,6 +430,11 @@ class Hasher {
     }
     Mix(acc);
     Mix(AttrsHash(m.attrs));
+    for (const VDeviceInfo& d : m.vdevices) {
+      Mix(AttrValueHash(d.target));
+      Mix(static_cast<size_t>(d.vdevice_id));
+      MixStr(d.memory_scope);
+    }
   }
 
   void Expr(const Ref<rlx::Expr>& e) {

@@ -23,6 +23,7 @@ struct IRBuilder::Frame {
   std::string module_name;
   std::vector<GlobalDef> globals;
   Attrs module_attrs;
+  std::vector<VDeviceInfo> vdevices;
   // kFunction
   std::vector<Ref<Var>> params;
   Ref<StructInfo> ret;
@@ -100,10 +101,14 @@ void IRBuilder::SetModuleAttrs(Attrs attrs) {
   Top(Frame::kModule, "module").module_attrs = attrs;
 }
 
+void IRBuilder::SetModuleVDevices(std::vector<VDeviceInfo> vdevices) {
+  Top(Frame::kModule, "module").vdevices = std::move(vdevices);
+}
+
 Ref<IRModule> IRBuilder::EndModule(bool standalone) {
   Frame& m = Top(Frame::kModule, "module");
   auto mod = IRModule::Make(std::move(m.globals), std::move(m.module_attrs),
-                            std::move(m.module_name), m.span, standalone);
+                            std::move(m.module_name), m.span, standalone, std::move(m.vdevices));
   frames_.pop_back();
   return mod;
 }

@@ -33,6 +33,8 @@ class IRBuilder {
   void AddGlobal(std::string name, Ref<Expr> value, Span span = {});
   /// Sets the module's attributes.
   void SetModuleAttrs(Attrs attrs);
+  /// The module's virtual devices (I.module_global_infos).
+  void SetModuleVDevices(std::vector<VDeviceInfo> vdevices);
   /// Closes the module frame and returns the module.
   /// `standalone`: the module is written as top-level functions (IRModule::standalone).
   Ref<IRModule> EndModule(bool standalone = false);

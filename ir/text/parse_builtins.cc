@@ -180,7 +180,9 @@ Value RelaxParser::NamespaceMember(const Value& ns, const std::string& name, Spa
   if (ns.s == "I") {
     if (name == "ir_module") return Value::MakeBuiltin(Builtin::kIrModule, span);
     if (name == "module_attrs") return Value::MakeBuiltin(Builtin::kModuleAttrs, span);
-    if (name == "module_global_infos" || name == "vdevice" || name == "dummy_global_info") {
+    if (name == "module_global_infos") return Value::MakeBuiltin(Builtin::kModuleGlobalInfos, span);
+    if (name == "vdevice") return Value::MakeBuiltin(Builtin::kVDevice, span);
+    if (name == "dummy_global_info") {
       return Fail(ErrorCode::kUnsupportedFeature, span, "I." + name + " is not supported yet");
     }
     return Fail(ErrorCode::kUnknownMember, span, "I has no member '" + name + "'");
@@ -484,7 +486,10 @@ Value RelaxParser::CallBuiltin(const Value& callee, std::vector<Value>& args,
     case Builtin::kOutput:
     case Builtin::kFuncAttr:
     case Builtin::kModuleAttrs:
+    case Builtin::kModuleGlobalInfos:
       return Fail(ErrorCode::kInvalidStatement, span, "this call must be a statement of its own");
+    case Builtin::kVDevice:
+      return Fail(ErrorCode::kInvalidStatement, span, "I.vdevice(...) belongs in I.module_global_infos({\"vdevice\": [...]})");
     case Builtin::kFunction:
     case Builtin::kIrModule:
     case Builtin::kPrimFunc:

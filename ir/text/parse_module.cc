@@ -326,7 +326,7 @@ void RelaxParser::ParseClass(const py::Stmt& cls) {
 
   builder_.BeginModule(cls.name, cls.span);
   std::unordered_set<std::string> added;
-  bool attrs_seen = false;
+  bool attrs_seen = false, infos_seen = false;
   for (const auto& s : cls.body) {
     try {
       switch (s->kind) {
@@ -365,14 +365,22 @@ void RelaxParser::ParseClass(const py::Stmt& cls) {
               builder_.SetModuleAttrs(Attrs(std::move(*dict)));
               break;
             }
+            if (c.kind == Value::Kind::kBuiltin && c.builtin == Builtin::kModuleGlobalInfos) {
+              if (infos_seen) Abort(ErrorCode::kInvalidStatement, e.span, "I.module_global_infos given twice");
+              infos_seen = true;
+              builder_.SetModuleVDevices(ParseGlobalInfos(e));
+              break;
+            }
           }
           Abort(ErrorCode::kInvalidStatement, s->span,
-                "a module class may contain functions, R.ExternFunc members and I.module_attrs");
+                "a module class may contain functions, R.ExternFunc members, I.module_attrs and "
+                "I.module_global_infos");
         }
         case py::StmtKind::kPass: break;
         default:
           Abort(ErrorCode::kInvalidStatement, s->span,
-                "a module class may contain functions, R.ExternFunc members and I.module_attrs");
+                "a module class may contain functions, R.ExternFunc members, I.module_attrs and "
+                "I.module_global_infos");
       }
     } catch (const StmtAbort&) {
     }

@@ -71,6 +71,8 @@ class RelaxParser {
 
   // ---- module level (parse_module.cc) ----
   void ParseClass(const py::Stmt& cls);
+  /// I.module_global_infos({"vdevice": [I.vdevice(...), ...]}) (parse_global_infos.cc).
+  std::vector<VDeviceInfo> ParseGlobalInfos(const py::Expr& call);
   void ParseImport(const py::Stmt& s);
   std::optional<std::vector<KwValue>> DecoratorArgs(const py::Expr& d, Builtin expected,
                                                     const char* what);

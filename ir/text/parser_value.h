@@ -45,6 +45,8 @@ enum class Builtin : uint8_t {
   // I.*
   kIrModule,
   kModuleAttrs,
+  kModuleGlobalInfos,
+  kVDevice,
   // Python and numpy
   kFloat,
   kNpZeros,

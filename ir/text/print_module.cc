@@ -104,7 +104,7 @@ std::string Printer::NameOf(const void* key, const std::string& hint) {
 // its own prints as top-level functions, the only form that keeps its meaning
 // (wf.global.symbol); every other module prints as a class.
 static bool NeedsTopLevelForm(const IRModule& m) {
-  if (!m.standalone || !m.attrs.empty()) return false;
+  if (!m.standalone || !m.attrs.empty() || !m.vdevices.empty()) return false;
   bool renamed = false;
   for (const auto& g : m.globals) {
     auto f = As<rlx::Function>(g.value);
@@ -126,6 +126,14 @@ std::string Printer::Module(const IRModule& m) {
     ++indent_;
   }
   if (!m.attrs.empty()) Line("I.module_attrs(" + Attr(AttrValue::Dict(m.attrs.entries())) + ")");
+  if (!m.vdevices.empty()) {  // text.print.module: the virtual devices, as TVM prints them
+    std::vector<std::string> devices;
+    for (const VDeviceInfo& d : m.vdevices) {
+      devices.push_back("I.vdevice(" + Attr(d.target) + ", " + std::to_string(d.vdevice_id) + ", " +
+                        QuoteString(d.memory_scope) + ")");
+    }
+    Line("I.module_global_infos({\"vdevice\": [" + Join(devices) + "]})");
+  }
   bool previous_function = false;
   for (const auto& g : m.globals) {
     ResetNames();
@@ -140,7 +148,7 @@ std::string Printer::Module(const IRModule& m) {
     }
   }
   if (!top_level) {
-    if (m.globals.empty() && m.attrs.empty()) Line("pass");
+    if (m.globals.empty() && m.attrs.empty() && m.vdevices.empty()) Line("pass");
     --indent_;
   }
   std::string header = "from tvm.script import ir as I, relax as R, tir as T\n";
