@@ -16,7 +16,7 @@ struct GlobalDef {
   Span span;
 };
 
-/// A virtual device of the module's global infos (`I.vdevice`, spec syntax.module.vdevices):
+/// A virtual device of the module's global infos (`I.vdevice`, spec text.module.global-infos):
 /// a target (a string such as "llvm", or TVM's exported target dict), a device id and a
 /// memory scope.
 struct VDeviceInfo {

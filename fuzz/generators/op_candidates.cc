@@ -591,6 +591,11 @@ class Candidates {
         return Ok(Make({{"expr", x->var}}));
       }
       case OpId::kNullValue: return Ok(Make({}));
+      case OpId::kToVDevice: {
+        // One device name, so that the copies still combine with the other tensors (op.*.c5).
+        auto x = b_.PickTensor();
+        return x && Ok(Make({{"data", x->var}}, {{"dst_vdevice", AttrValue::String("cuda:0")}}));
+      }
       case OpId::kGetDimensionSize: {
         auto x = b_.PickTensor(Rank1Up);
         return x && Ok(Make({{"x", x->var}}, {{"axis", AttrValue::Int(Axis(T(*x)->ndim))}}));

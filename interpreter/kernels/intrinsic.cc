@@ -98,7 +98,7 @@ Value IntrinsicKernel(OpInvocation& inv) {
     case OpId::kPrint: return Print(inv);
     case OpId::kAssertOp: return AssertOp(inv);
     case OpId::kNullValue: return Value::Null();
-    // op.to_vdevice: rlx has one device, so the tensor is copied (a fresh value, as a copy to
+    // R.to_vdevice (spec §5.9): rlx has one device, so the tensor is copied (a fresh value, as a copy to
     // another device is).
     case OpId::kToVDevice: return Value::FromTensor(inv.ctx().allocator().Copy(*inv.TensorArg("data")));
     case OpId::kGetDimensionSize: {

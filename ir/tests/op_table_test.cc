@@ -63,6 +63,7 @@ std::string SampleCall(const OpInfo& op) {
       case ParamKind::kDType: value = "\"float16\""; break;
       case ParamKind::kIntList: value = "[0]"; break;
       case ParamKind::kIntOrList: value = "2"; break;
+      case ParamKind::kString: value = "\"cuda:0\""; break;
       default: value = "x"; break;
     }
     if (!args.empty()) args += ", ";
