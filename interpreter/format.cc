@@ -103,6 +103,7 @@ std::string FormatLeaf(const Value& v) {
     case ValueKind::kDType: return std::string(DataTypeName(v.dtype()));
     case ValueKind::kClosure: return "<function " + v.closure()->name + ">";
     case ValueKind::kPacked: return "<packed " + v.packed()->name + ">";
+    case ValueKind::kStorage: return "<storage " + std::to_string(v.tensor()->nbytes()) + " bytes>";
     case ValueKind::kNull: return "None";
   }
   return "?";

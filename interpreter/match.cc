@@ -270,6 +270,7 @@ std::string DescribeValue(const Value& v) {
     }
     case ValueKind::kClosure: return "a function";
     case ValueKind::kPacked: return "a packed function";
+    case ValueKind::kStorage: return "a storage";
     case ValueKind::kString: return "a string";
     case ValueKind::kDType: return "a data type";
     case ValueKind::kNull: return "null";

@@ -2,6 +2,13 @@
 
 namespace rlx::interp {
 
+Value Value::FromStorage(Tensor bytes) {
+  Value v;
+  v.kind_ = ValueKind::kStorage;
+  v.tensor_ = std::move(bytes);
+  return v;
+}
+
 Value Value::FromTensor(Tensor t) {
   Value v;
   v.kind_ = ValueKind::kTensor;
@@ -102,6 +109,7 @@ const char* ValueKindName(ValueKind k) {
     case ValueKind::kDType: return "dtype";
     case ValueKind::kClosure: return "closure";
     case ValueKind::kPacked: return "packed";
+    case ValueKind::kStorage: return "storage";
   }
   return "?";
 }

@@ -35,7 +35,8 @@ struct PrimScalar {
 
 /// What a Value holds.
 enum class ValueKind : uint8_t {
-  kNull, kTensor, kTuple, kShape, kPrim, kString, kDType, kClosure, kPacked
+  kNull, kTensor, kTuple, kShape, kPrim, kString, kDType, kClosure, kPacked,
+  kStorage,  // a block of memory tensors are allocated in (R.memory.alloc_storage, eval.memory)
 };
 
 /// A runtime value. Cheap to copy: compound payloads are shared.
@@ -51,6 +52,8 @@ class Value {
   static Value FromDType(DataType t);
   static Value FromClosure(std::shared_ptr<const Closure> c);
   static Value FromPacked(std::shared_ptr<const PackedFunc> f);
+  /// A storage: its bytes, held as a uint8 tensor that views are made of.
+  static Value FromStorage(Tensor bytes);
 
   ValueKind kind() const { return kind_; }
   bool is_null() const { return kind_ == ValueKind::kNull; }
@@ -59,7 +62,9 @@ class Value {
   bool is_shape() const { return kind_ == ValueKind::kShape; }
   bool is_prim() const { return kind_ == ValueKind::kPrim; }
 
+  /// The tensor (kTensor), or a storage's bytes (kStorage).
   const Tensor& tensor() const { return tensor_; }
+  bool is_storage() const { return kind_ == ValueKind::kStorage; }
   const std::vector<Value>& tuple() const { return *tuple_; }
   const std::vector<int64_t>& shape() const { return *shape_; }
   const PrimScalar& prim() const { return prim_; }

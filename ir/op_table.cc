@@ -22,7 +22,8 @@ constexpr OpFamily unary = OpFamily::kUnary, binary = OpFamily::kBinary,
                    reduction = OpFamily::kReduction, search = OpFamily::kSearch,
                    scan = OpFamily::kScan, linalg = OpFamily::kLinalg,
                    manipulate = OpFamily::kManipulate, index = OpFamily::kIndex,
-                   create = OpFamily::kCreate, nn = OpFamily::kNN, intrinsic = OpFamily::kIntrinsic;
+                   create = OpFamily::kCreate, nn = OpFamily::kNN, intrinsic = OpFamily::kIntrinsic,
+                   memory = OpFamily::kMemory;
 constexpr bool pure = true, impure = false;
 
 const RawOp kRawOps[] = {
@@ -237,6 +238,7 @@ std::string_view OpFamilyName(OpFamily f) {
     case OpFamily::kCreate: return "create";
     case OpFamily::kNN: return "nn";
     case OpFamily::kIntrinsic: return "intrinsic";
+    case OpFamily::kMemory: return "memory";
   }
   return "?";
 }

@@ -31,6 +31,7 @@ enum class OpFamily : uint8_t {
   kCreate,
   kNN,
   kIntrinsic,
+  kMemory,
 };
 
 /// How a signature parameter is passed (see the ops.def header).

@@ -18,6 +18,10 @@ class TensorData {
   /// A tensor whose bytes are left uninitialized, for producers that write every element.
   struct Uninitialized {};
   TensorData(DataType dtype, std::vector<int64_t> shape, Uninitialized);
+  /// A view: `shape` elements of `dtype` in `base`'s bytes from byte `offset` on, which must lie
+  /// within them. Writes through either are seen by both; the view keeps `base` alive.
+  TensorData(DataType dtype, std::vector<int64_t> shape, std::shared_ptr<TensorData> base, size_t offset);
+  /// A copy that owns its bytes (also of a view).
   TensorData(const TensorData& other);
   TensorData& operator=(const TensorData&) = delete;
 
@@ -26,8 +30,10 @@ class TensorData {
   int ndim() const { return static_cast<int>(shape_.size()); }
   int64_t num_elements() const { return num_elements_; }
   /// The element bytes, for typed kernels (the interpreter's tensors are mutable values).
-  const uint8_t* data() const { return bytes_.get(); }
-  uint8_t* mutable_data() { return bytes_.get(); }
+  const uint8_t* data() const { return data_; }
+  uint8_t* mutable_data() { return data_; }
+  /// The tensor whose bytes a view shares, or null for a tensor that owns its bytes.
+  const std::shared_ptr<TensorData>& base() const { return base_; }
   /// The number of element bytes.
   size_t nbytes() const { return nbytes_; }
 
@@ -53,7 +59,10 @@ class TensorData {
   std::vector<int64_t> shape_;
   int64_t num_elements_;
   size_t nbytes_;
-  std::unique_ptr<uint8_t[], Free> bytes_;
+  std::unique_ptr<uint8_t[], Free> bytes_;  // owned bytes (none for a view)
+  std::shared_ptr<TensorData> base_;        // a view's base
+  uint8_t* data_ = nullptr;                 // the first element byte
+  void CountElements();
 };
 
 }  // namespace rlx

@@ -60,6 +60,14 @@ OpRule GetOpRule(OpId id) {
     case OpId::kAssertOp: return AssertOp;
     case OpId::kNullValue: return NullValue;
     case OpId::kToVDevice: return ToVDevice;
+    case OpId::kBuiltinAllocTensor: return BuiltinAllocTensor;
+    case OpId::kMemoryAllocStorage:
+    case OpId::kVMAllocStorage: return AllocStorage;
+    case OpId::kMemoryAllocTensor:
+    case OpId::kVMAllocTensor: return AllocTensorInStorage;
+    case OpId::kMemoryKillStorage:
+    case OpId::kMemoryKillTensor:
+    case OpId::kVMKillObject: return Kill;
     case OpId::kGetDimensionSize: return GetDimensionSize;
     case OpId::kSetDimensionSize: return SetDimensionSize;
     default: return nullptr;

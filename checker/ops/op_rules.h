@@ -71,6 +71,11 @@ Ref<StructInfo> Print(OpCall& c);
 Ref<StructInfo> AssertOp(OpCall& c);
 Ref<StructInfo> NullValue(OpCall& c);
 Ref<StructInfo> ToVDevice(OpCall& c);
+// memory.cc (§5.10)
+Ref<StructInfo> BuiltinAllocTensor(OpCall& c);
+Ref<StructInfo> AllocStorage(OpCall& c);
+Ref<StructInfo> AllocTensorInStorage(OpCall& c);
+Ref<StructInfo> Kill(OpCall& c);
 Ref<StructInfo> GetDimensionSize(OpCall& c);
 Ref<StructInfo> SetDimensionSize(OpCall& c);
 

@@ -49,6 +49,7 @@ class Candidates {
       case OpFamily::kCreate: return Create();
       case OpFamily::kNN: return NN();
       case OpFamily::kIntrinsic: return Intrinsic();
+      case OpFamily::kMemory: return Memory();
     }
     return false;
   }
@@ -558,6 +559,49 @@ class Candidates {
         std::string mode = c_.Chance(70) ? "constant" : c_.Chance(50) ? "edge" : "reflect";
         return Ok(Make({{"data", x->var}}, {{"pad_width", IntList(widths)}, {"pad_mode", AttrValue::String(mode)},
                                             {"pad_value", AttrValue::Float(static_cast<double>(c_.Range(-2, 2)))}}));
+      }
+      default: return false;
+    }
+  }
+
+  // ---- lowered-form memory ops (§5.10): a storage, then tensors in it (kills are impure) ----
+  bool Memory() {
+    DataType dt = b_.RandomDType();
+    std::vector<Ref<PrimExpr>> shape;
+    int64_t elements = 1;
+    for (int i = static_cast<int>(c_.Range(0, 2)); i > 0; --i) {
+      int64_t d = c_.Range(0, 3);
+      shape.push_back(PrimExpr::Int(d));
+      elements *= d;
+    }
+    const int64_t bytes = elements * DataTypeBytes(dt);
+    auto device = PrimValue::Make(PrimExpr::Int(0));
+    auto dtype = [](DataType t) { return DataTypeImm::Make(t); };
+    auto storage_call = [&](OpId id, int64_t size) {
+      Ref<Expr> sizes = ShapeExpr::Make({PrimExpr::Int(size)});
+      if (id == OpId::kVMAllocStorage) {
+        return MakeCall(id, {{"size", sizes}, {"runtime_device_index", device}, {"dtype", dtype(DataType::kUInt8)},
+                             {"storage_scope", StringImm::Make("global")}});
+      }
+      return MakeCall(OpId::kMemoryAllocStorage, {{"total_space", sizes}, {"virtual_device_index", device},
+                                                  {"storage_scope", StringImm::Make("global")},
+                                                  {"dtype", dtype(DataType::kFloat32)}});
+    };
+    switch (op_->id) {
+      case OpId::kBuiltinAllocTensor:
+        return Ok(Make({{"shape", ShapeExpr::Make(shape)}, {"dtype", dtype(dt)}, {"runtime_device_index", device},
+                        {"storage_scope", StringImm::Make("global")}}));
+      case OpId::kMemoryAllocStorage:
+      case OpId::kVMAllocStorage: return Ok(storage_call(op_->id, c_.Range(0, 64)));
+      case OpId::kMemoryAllocTensor:
+      case OpId::kVMAllocTensor: {
+        // A storage with room for the tensor at an aligned offset.
+        const int64_t offset = c_.Range(0, 3) * DataTypeBytes(dt);
+        OpId storage_op = op_->id == OpId::kVMAllocTensor ? OpId::kVMAllocStorage : OpId::kMemoryAllocStorage;
+        Ref<Var> storage = Emit(storage_call(storage_op, offset + bytes + c_.Range(0, 8)));
+        if (!storage) return false;
+        return Ok(Make({{"storage", storage}, {"offset", PrimValue::Make(PrimExpr::Int(offset))},
+                        {"shape", ShapeExpr::Make(shape)}, {"dtype", dtype(dt)}}));
       }
       default: return false;
     }

@@ -565,6 +565,15 @@ void TypedBuilder::CallHelper() {
 void TypedBuilder::PrintOrAssert() {
   auto values = Usable([](const Slot& s) { return s.sinfo->kind != SInfoKind::kFunc; });
   if (values.empty()) return RandomOp();
+  if (c_.Chance(15)) {
+    // A kill (§5.10): it ends the program's use of a value but changes nothing the program
+    // computes (eval.memory), so later uses stay valid.
+    static const OpId kKills[] = {OpId::kMemoryKillStorage, OpId::kMemoryKillTensor, OpId::kVMKillObject};
+    const OpInfo& kill = GetOp(kKills[c_.Range(0, 2)]);
+    Emit(Call::Make(Op::Get(kill), {c_.Pick(values).var}), VoidStructInfo(), "killed");
+    cov_.Add("op:" + kill.name);
+    return;
+  }
   if (c_.Chance(60)) {
     std::vector<Ref<Expr>> args;
     int n = static_cast<int>(c_.Range(1, 2));

@@ -32,6 +32,7 @@ OpKernel GetOpKernel(OpId id) {
     case OpFamily::kCreate: return CreateKernel;
     case OpFamily::kNN: return NNKernel;
     case OpFamily::kIntrinsic: return IntrinsicKernel;
+    case OpFamily::kMemory: return MemoryKernel;
   }
   return IntrinsicKernel;
 }

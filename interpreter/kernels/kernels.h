@@ -31,5 +31,6 @@ Value CreateKernel(OpInvocation& inv);      // §5.7          create.cc
 Value NNKernel(OpInvocation& inv);          // §5.8 softmax, norms, pad  nn.cc
 Value ConvPoolKernel(OpInvocation& inv);    // §5.8 conv2d and pooling  conv_pool.cc
 Value IntrinsicKernel(OpInvocation& inv);   // §5.9          intrinsic.cc
+Value MemoryKernel(OpInvocation& inv);      // §5.10         memory.cc
 
 }  // namespace rlx::interp

@@ -58,9 +58,6 @@ constexpr const char* kUnsupportedRelax[] = {
     "vdevice",
     "PackedFunc",
     "call_py_func",
-    "memory",
-    "builtin",
-    "vm",
     "image",
     "qnn",
     "ccl",
@@ -116,8 +113,9 @@ Value RelaxParser::NamespaceMember(const Value& ns, const std::string& name, Spa
     for (const auto& b : kRelaxBuiltins) {
       if (name == b.name) return Value::MakeBuiltin(b.builtin, span);
     }
-    if (name == "nn") {
-      nsv.s = "R.nn";
+    // Op namespaces: R.nn.*, and the lowered-form R.builtin.*, R.memory.*, R.vm.* (§5.10).
+    if (name == "nn" || name == "builtin" || name == "memory" || name == "vm") {
+      nsv.s = "R." + name;
       return nsv;
     }
     if (const OpInfo* op = FindOp(name)) {
@@ -136,15 +134,15 @@ Value RelaxParser::NamespaceMember(const Value& ns, const std::string& name, Spa
     return Fail(ErrorCode::kUnknownOp, span,
                 "unknown operator R." + name + " (see spec chapter 5 for the ops rlx knows)");
   }
-  if (ns.s == "R.nn") {
-    if (const OpInfo* op = FindOp("nn." + name)) {
+  if (ns.s == "R.nn" || ns.s == "R.builtin" || ns.s == "R.memory" || ns.s == "R.vm") {
+    if (const OpInfo* op = FindOp(ns.s.substr(2) + "." + name)) {
       Value v;
       v.kind = Value::Kind::kOp;
       v.op = op;
       v.span = span;
       return v;
     }
-    return Fail(ErrorCode::kUnknownOp, span, "unknown operator R.nn." + name);
+    return Fail(ErrorCode::kUnknownOp, span, "unknown operator " + ns.s + "." + name);
   }
   if (ns.s == "T") {
     if (auto dt = ParseDataType(name);

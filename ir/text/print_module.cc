@@ -65,7 +65,9 @@ std::string Join(const std::vector<std::string>& parts, const char* sep = ", ") 
 }
 
 bool IsVoidOpCall(const Ref<Expr>& e) {
-  return e && (IsOpCall(*e, OpId::kPrint) || IsOpCall(*e, OpId::kAssertOp));
+  return e && (IsOpCall(*e, OpId::kPrint) || IsOpCall(*e, OpId::kAssertOp) ||
+                IsOpCall(*e, OpId::kMemoryKillStorage) || IsOpCall(*e, OpId::kMemoryKillTensor) ||
+                IsOpCall(*e, OpId::kVMKillObject));
 }
 
 }  // namespace
