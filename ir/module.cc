@@ -47,6 +47,10 @@ static std::string TargetKind(const AttrValue& target) {
   return "";
 }
 
+Ref<IRModule> IRModule::WithGlobals(std::vector<GlobalDef> new_globals) const {
+  return Make(std::move(new_globals), attrs, name, span, standalone, vdevices);
+}
+
 const VDeviceInfo* IRModule::FindVDevice(const std::string& vdevice) const {
   size_t colon = vdevice.find(':');
   std::string kind = vdevice.substr(0, colon);

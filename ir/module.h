@@ -43,6 +43,9 @@ class IRModule {
   /// compared by structural equality; the printer keeps the form where it matters.
   bool standalone = false;
 
+  /// This module with other members: its attributes, vdevices, name and form kept (for
+  /// rewrites, which must not lose them).
+  Ref<IRModule> WithGlobals(std::vector<GlobalDef> globals) const;
   /// The member with this name, or nullptr.
   const GlobalDef* Find(const std::string& name) const;
   /// The member as a Function, or nullptr.

@@ -33,7 +33,7 @@ Ref<IRModule> SpecializeFunction(const IRModule& m, const std::string& global,
   if (!def) return nullptr;
   Specializer s(values);
   Ref<Expr> f = s.VisitExpr(def->value);
-  return IRModule::Make({{global, f, def->span}}, m.attrs, m.name, m.span);
+  return m.WithGlobals({{global, f, def->span}});
 }
 
 std::vector<OpClaimResult> ProveOpClaims(const IRModule& m, const CheckResult& r, const DiagnosticEngine& diags,

@@ -137,7 +137,7 @@ class Mutator {
       if (g.name == "main") g.value = fn;
     }
     NegativeProgram out;
-    out.module = IRModule::Make(globals, m_->attrs, m_->name, m_->span);
+    out.module = m_->WithGlobals(globals);
     out.code = code;
     out.rule = std::string(ErrorCodeRule(code));
     out.mutation = mutation;

@@ -83,7 +83,7 @@ std::vector<Ref<Expr>> Operands(const Binding& b) {
 Ref<IRModule> WithoutGlobal(const IRModule& m, size_t i) {
   std::vector<GlobalDef> g = m.globals;
   g.erase(g.begin() + static_cast<long>(i));
-  return IRModule::Make(g, m.attrs, m.name, m.span);
+  return m.WithGlobals(g);
 }
 
 Ref<IRModule> WithMainResult(const IRModule& m, const Ref<Expr>& result) {
@@ -96,7 +96,7 @@ Ref<IRModule> WithMainResult(const IRModule& m, const Ref<Expr>& result) {
     d.value = Function::Make(f->params, SeqExpr::Make(body->blocks, result, body->span), nullptr, f->is_pure,
                              f->attrs, f->span);
   }
-  return IRModule::Make(g, m.attrs, m.name, m.span);
+  return m.WithGlobals(g);
 }
 
 interp::Value Uniform(const interp::Value& v, int value) {

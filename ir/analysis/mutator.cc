@@ -48,7 +48,7 @@ Ref<IRModule> ExprMutator::VisitModule(const Ref<IRModule>& m) {
     globals.push_back({g.name, v, g.span});
   }
   if (!changed) return m;
-  return IRModule::Make(std::move(globals), m->attrs, m->name, m->span);
+  return m->WithGlobals(std::move(globals));
 }
 
 Ref<Expr> ExprMutator::VisitVarUse(const Ref<Var>& v) {

@@ -316,3 +316,29 @@ class Module:
 
 }  // namespace
 }  // namespace rlx
+
+namespace rlx {
+namespace {
+
+// A rewrite builds its module with WithGlobals, which keeps what is not a member: the
+// attributes, the virtual devices and the standalone form (text.print.module).
+TEST(Printer, RewrittenModulesKeepVDevicesAndTheStandaloneForm) {
+  const std::string standalone = std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor((2,), dtype="float32")):
+    R.func_attr({"global_symbol": "entry"})
+    return x
+)";
+  const std::string infos = std::string(kHeader) + R"(@I.ir_module
+class Module:
+    I.module_global_infos({"vdevice": [I.vdevice("llvm", 0, "global")]})
+)";
+  for (const std::string& text : {standalone, infos}) {
+    Ref<IRModule> m = testing_util::ParseOk(text);
+    ASSERT_TRUE(m);
+    EXPECT_EQ(text::PrintModule(*m), text);
+    EXPECT_EQ(text::PrintModule(*m->WithGlobals(m->globals)), text);
+  }
+}
+
+}  // namespace
+}  // namespace rlx
