@@ -243,6 +243,11 @@ std::string_view OpFamilyName(OpFamily f) {
   return "?";
 }
 
+bool IsVoidStatementOp(OpId id) {
+  return id == OpId::kPrint || id == OpId::kAssertOp || id == OpId::kMemoryKillStorage ||
+         id == OpId::kMemoryKillTensor || id == OpId::kVMKillObject;
+}
+
 bool IsOpCall(const Expr& e, OpId id) {
   const Call* call = AsPtr<Call>(&e);
   if (!call) return false;

@@ -99,6 +99,9 @@ std::string_view OpFamilyName(OpFamily f);
 
 /// True when a Call's op is `id`.
 class Expr;
+/// True for the ops whose call is void and may stand as a statement: print, assert_op and the
+/// kills (spec text.stmt.void, text.print.binding).
+bool IsVoidStatementOp(OpId id);
 bool IsOpCall(const Expr& call, OpId id);
 
 }  // namespace rlx

@@ -53,16 +53,15 @@ uint32_t RoundMagnitude(double v, int exp_bits, int man_bits) {
 uint8_t ToE4M3FNBits(double v) {
   const uint8_t sign = std::signbit(v) ? 0x80 : 0;
   if (std::isnan(v) || std::isinf(v)) return sign | 0x7F;
-  // Round as a format with one more exponent bit (so 1.875 * 2^8 and above do not read as
-  // infinity), then reject what lies beyond the largest finite value.
-  uint32_t m = RoundMagnitude(std::fabs(v), 5, 3);
-  // 5-bit biased exponents e relate to E4M3's as e - 8; below E4M3's subnormal range the
-  // 5-bit format has more subnormals, so round in the 4-bit format there instead.
   const double a = std::fabs(v);
   if (a < std::ldexp(1.0, -6)) {  // below E4M3's smallest normal: quanta of 2^-9
     double q = std::nearbyint(std::ldexp(a, 9));
     return sign | static_cast<uint8_t>(q >= 8 ? 0x08 : q);  // 8 quanta are the smallest normal
   }
+  // Round as a format with one more exponent bit (so 1.875 * 2^8 and above do not read as
+  // infinity), then reject what lies beyond the largest finite value; its biased exponents e
+  // relate to E4M3's as e - 8.
+  uint32_t m = RoundMagnitude(a, 5, 3);
   int biased5 = static_cast<int>(m >> 3);
   int biased4 = biased5 - 8;
   uint32_t mant = m & 7;

@@ -341,10 +341,7 @@ void RelaxParser::CheckVoidStatement(const Call& call, Span span) {
   };
   if (auto op = As<Op>(call.op)) {
     OpId id = op->info->id;
-    if (id == OpId::kPrint || id == OpId::kAssertOp || id == OpId::kMemoryKillStorage ||
-        id == OpId::kMemoryKillTensor || id == OpId::kVMKillObject) {
-      return;
-    }
+    if (IsVoidStatementOp(id)) return;
     if (id == OpId::kCallPurePacked && single_void()) return;
     fail("R." + op->info->name + " returns a value");
   }

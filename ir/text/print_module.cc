@@ -65,9 +65,9 @@ std::string Join(const std::vector<std::string>& parts, const char* sep = ", ") 
 }
 
 bool IsVoidOpCall(const Ref<Expr>& e) {
-  return e && (IsOpCall(*e, OpId::kPrint) || IsOpCall(*e, OpId::kAssertOp) ||
-                IsOpCall(*e, OpId::kMemoryKillStorage) || IsOpCall(*e, OpId::kMemoryKillTensor) ||
-                IsOpCall(*e, OpId::kVMKillObject));
+  auto call = As<Call>(e);
+  auto op = call ? As<Op>(call->op) : nullptr;
+  return op && IsVoidStatementOp(op->info->id);
 }
 
 }  // namespace
