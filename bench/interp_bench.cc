@@ -18,7 +18,7 @@
 
 namespace {
 
-using rlx::interp::Value;
+using rlx::runtime::Value;
 
 struct Workload {
   std::string name;

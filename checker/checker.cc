@@ -47,9 +47,9 @@ class Annotator : public ExprMutator {
   // A match_cast's variable keeps its annotation as written: in the text format the annotation
   // of a match_cast binding must equal the cast's struct info (text.match-cast), which
   // the derived struct info may refine (a rank taken from a shape variable).
-  Binding VisitBinding(const Binding& b) override {
+  void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     if (b.is_match_cast()) match_cast_vars_.insert(b.var.get());
-    return ExprMutator::VisitBinding(b);
+    ExprMutator::VisitBinding(b, out);
   }
 
   Ref<Var> VisitVarDef(const Ref<Var>& v) override {

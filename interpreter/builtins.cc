@@ -1,11 +1,12 @@
 // The builtin packed functions (spec eval.packed.builtins; docs/interpreter.md lists them).
 #include <cstring>
 
-#include "interpreter/call_context.h"
+#include "interpreter/runtime_names.h"
+#include "interpreter/builtins.h"
+#include "runtime/call_context.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
-#include "interpreter/packed_registry.h"
 
 namespace rlx::interp {
 namespace {
@@ -136,6 +137,12 @@ void RegisterBuiltins(PackedRegistry& r) {
     // eval.packed.fail
     Fail(ErrorCode::kPackedFuncFailed, message);
   });
+}
+
+PackedRegistry BuiltinRegistry() {
+  PackedRegistry r;
+  RegisterBuiltins(r);
+  return r;
 }
 
 }  // namespace rlx::interp

@@ -1,4 +1,6 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/evaluator.h"
+#include "interpreter/builtins.h"
 
 #include <climits>
 #include <iostream>
@@ -76,7 +78,7 @@ Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
       registry_(options.registry),
       on_binding_(options.on_binding) {
   if (!registry_) {
-    builtins_ = PackedRegistry::WithBuiltins();
+    builtins_ = BuiltinRegistry();
     registry_ = &builtins_;
   }
 }

@@ -9,10 +9,11 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/allocator.h"
-#include "interpreter/call_context.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/allocator.h"
+#include "runtime/call_context.h"
 #include "interpreter/interpreter.h"
-#include "interpreter/runtime_error.h"
+#include "runtime/runtime_error.h"
 #include "ir/module.h"
 #include "ir/shape_var_bounds.h"
 

@@ -1,3 +1,4 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/interpreter.h"
 
 #include <pthread.h>

@@ -3,7 +3,7 @@
 //
 //   auto module = ...;                      // parsed, and accepted by checker::CheckModule
 //   interp::Interpreter it(module);
-//   interp::RunResult r = it.Run("main", {interp::Value::FromTensor(x)});
+//   interp::RunResult r = it.Run("main", {runtime::Value::FromTensor(x)});
 //   if (!r.ok()) r.error->Report(diags);
 //
 // Run never throws and never aborts: a trap or a limit ends in RunResult::error.
@@ -16,10 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/allocator.h"
-#include "interpreter/packed_registry.h"
-#include "interpreter/runtime_error.h"
-#include "interpreter/value.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/allocator.h"
+#include "runtime/packed_registry.h"
+#include "runtime/runtime_error.h"
+#include "runtime/value.h"
 #include "ir/module.h"
 
 namespace rlx::interp {

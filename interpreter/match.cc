@@ -1,3 +1,4 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/match.h"
 
 #include <algorithm>
@@ -5,7 +6,7 @@
 #include <cstring>
 
 #include "interpreter/kernels/scalar_ops.h"
-#include "interpreter/runtime_error.h"
+#include "runtime/runtime_error.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/text/printer.h"
 

@@ -4,7 +4,8 @@
 
 #include <string>
 
-#include "interpreter/value.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/value.h"
 #include "ir/struct_info.h"
 
 namespace rlx::interp {

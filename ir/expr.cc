@@ -39,6 +39,11 @@ Ref<Var> Var::MakeDataflow(std::string name, Ref<StructInfo> annotation, Span sp
   return n;
 }
 
+Ref<Var> Var::MakeOfKind(bool dataflow, std::string name, Ref<StructInfo> annotation, Span span) {
+  return dataflow ? MakeDataflow(std::move(name), std::move(annotation), span)
+                  : Make(std::move(name), std::move(annotation), span);
+}
+
 Ref<GlobalVar> GlobalVar::Make(std::string name, Span span) {
   auto n = std::make_shared<GlobalVar>(span);
   n->name = std::move(name);
@@ -68,6 +73,22 @@ Binding Binding::VarBinding(Ref<Var> var, Ref<Expr> value, Span span) {
 Binding Binding::MatchCast(Ref<Var> var, Ref<Expr> value, Ref<StructInfo> sinfo, Span span) {
   RLX_CHECK(var && value && sinfo) << "match_cast needs a var, a value and struct info";
   return Binding{std::move(var), std::move(value), std::move(sinfo), span};
+}
+
+// norm.blocks: no empty block, no two adjacent blocks of one kind.
+std::vector<BindingBlock> MergeBlocks(std::vector<BindingBlock> blocks) {
+  std::vector<BindingBlock> out;
+  out.reserve(blocks.size());
+  for (auto& b : blocks) {
+    if (b.bindings.empty()) continue;
+    if (!out.empty() && out.back().is_dataflow == b.is_dataflow) {
+      auto& into = out.back().bindings;
+      into.insert(into.end(), std::make_move_iterator(b.bindings.begin()), std::make_move_iterator(b.bindings.end()));
+    } else {
+      out.push_back(std::move(b));
+    }
+  }
+  return out;
 }
 
 Ref<SeqExpr> SeqExpr::Make(std::vector<BindingBlock> blocks, Ref<Expr> body, Span span) {

@@ -70,6 +70,9 @@ class Var : public Expr {
   static Ref<Var> Make(std::string name, Ref<StructInfo> annotation = nullptr, Span span = {});
   static Ref<Var> MakeDataflow(std::string name, Ref<StructInfo> annotation = nullptr,
                                Span span = {});
+  /// A DataflowVar when `dataflow`, else a Var.
+  static Ref<Var> MakeOfKind(bool dataflow, std::string name, Ref<StructInfo> annotation = nullptr,
+                             Span span = {});
   Var(ExprKind k, Span s) : Expr(k, s) {}
   bool is_dataflow() const { return kind == ExprKind::kDataflowVar; }
   std::string name;
@@ -122,6 +125,10 @@ struct BindingBlock {
   std::vector<Binding> bindings;
   Span span;
 };
+
+/// `blocks` in normal form (norm.blocks): empty blocks dropped, adjacent blocks of one kind
+/// merged. The IR builder and the mutator both use it.
+std::vector<BindingBlock> MergeBlocks(std::vector<BindingBlock> blocks);
 
 /// Blocks of bindings followed by a body expression.
 class SeqExpr : public Expr {

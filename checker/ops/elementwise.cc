@@ -1,94 +1,12 @@
 // Elementwise ops (spec §5.1 unary, §5.2 binary with broadcasting, §5.3 where, clip, astype).
 #include "checker/ops/broadcast.h"
 #include "checker/ops/op_rules.h"
+#include "ir/op_dtype_class.h"
 
 namespace rlx::checker::ops {
 namespace {
 
-// The dtype class a unary op requires (its constraint c2), if any.
-enum class UnaryClass { kAny, kFloat, kNumeric, kIntegerOrBool, kToBool };
-
-UnaryClass ClassOf(OpId id) {
-  switch (id) {
-    case OpId::kExp:
-    case OpId::kLog:
-    case OpId::kSqrt:
-    case OpId::kRsqrt:
-    case OpId::kSin:
-    case OpId::kCos:
-    case OpId::kTan:
-    case OpId::kTanh:
-    case OpId::kSigmoid:
-    case OpId::kErf:
-    case OpId::kGelu:
-    case OpId::kGeluTanh:
-    case OpId::kSilu: return UnaryClass::kFloat;
-    case OpId::kAbs:
-    case OpId::kNegative:
-    case OpId::kSign:
-    case OpId::kSquare:
-    case OpId::kFloor:
-    case OpId::kCeil:
-    case OpId::kRound:
-    case OpId::kTrunc:
-    case OpId::kRelu: return UnaryClass::kNumeric;
-    case OpId::kBitwiseNot: return UnaryClass::kIntegerOrBool;
-    case OpId::kIsNan:
-    case OpId::kIsInf:
-    case OpId::kIsFinite: return UnaryClass::kToBool;
-    // op.logical_not.c1: the result has x's dtype, as in TVM (1 where x is zero, else 0).
-    case OpId::kLogicalNot: return UnaryClass::kAny;
-    default: return UnaryClass::kAny;
-  }
-}
-
-std::string DTypeStr(DataType t) { return std::string(DataTypeName(t)); }
-
-// The dtype class a binary op requires (its constraint c3).
-enum class BinaryClass { kNumeric, kBool, kIntegerOrBool, kInteger, kCompare };
-
-BinaryClass ClassOfBinary(OpId id) {
-  switch (id) {
-    case OpId::kLogicalAnd:
-    case OpId::kLogicalOr:
-    case OpId::kLogicalXor: return BinaryClass::kBool;
-    case OpId::kBitwiseAnd:
-    case OpId::kBitwiseOr:
-    case OpId::kBitwiseXor: return BinaryClass::kIntegerOrBool;
-    case OpId::kLeftShift:
-    case OpId::kRightShift: return BinaryClass::kInteger;
-    case OpId::kEqual:
-    case OpId::kNotEqual:
-    case OpId::kLess:
-    case OpId::kLessEqual:
-    case OpId::kGreater:
-    case OpId::kGreaterEqual: return BinaryClass::kCompare;
-    default: return BinaryClass::kNumeric;
-  }
-}
-
-bool FitsClass(BinaryClass k, DataType t) {
-  if (t == DataType::kVoid) return true;
-  switch (k) {
-    case BinaryClass::kNumeric: return t != DataType::kBool;
-    case BinaryClass::kBool: return t == DataType::kBool;
-    case BinaryClass::kIntegerOrBool: return IsInteger(t) || t == DataType::kBool;
-    case BinaryClass::kInteger: return IsInteger(t);
-    case BinaryClass::kCompare: return true;
-  }
-  return true;
-}
-
-const char* ClassName(BinaryClass k) {
-  switch (k) {
-    case BinaryClass::kNumeric: return "a numeric (non-bool) dtype";
-    case BinaryClass::kBool: return "dtype bool";
-    case BinaryClass::kIntegerOrBool: return "an integer or bool dtype";
-    case BinaryClass::kInteger: return "an integer dtype";
-    case BinaryClass::kCompare: return "any dtype";
-  }
-  return "";
-}
+std::string DataTypeStr(DataType t) { return std::string(DataTypeName(t)); }
 
 // The vdevice two operands share: equal, or one unspecified (constraint c).
 std::optional<std::string> MergeVDevice(OpCall& call, int c, const std::string& a, const std::string& b) {
@@ -107,36 +25,11 @@ Ref<StructInfo> Unary(OpCall& c) {
   const std::string param = c.op().params[0].name;
   auto x = c.Tensor(param, 1);
   if (!x) return nullptr;
-  UnaryClass k = ClassOf(c.op().id);
-  DataType t = x->dtype;
-  if (t != DataType::kVoid) {
-    if (k == UnaryClass::kFloat && !IsFloat(t)) {
-      return c.Fail(2, "R." + c.op().name + " requires a float tensor, got dtype " + DTypeStr(t));
-    }
-    if (k == UnaryClass::kNumeric && t == DataType::kBool) {
-      return c.Fail(2, "R." + c.op().name + " is not defined on bool tensors");
-    }
-    if (k == UnaryClass::kIntegerOrBool && !IsInteger(t) && t != DataType::kBool) {
-      return c.Fail(2, "R." + c.op().name + " requires an integer or bool tensor, got dtype " + DTypeStr(t));
-    }
-  }
-  if (k == UnaryClass::kToBool) return TensorStructInfo::Make(x->shape, DataType::kBool, x->ndim, x->vdevice);
+  if (std::string why = DTypeClassViolation(c.op(), x->dtype); !why.empty()) return c.Fail(2, why);
+  if (ResultIsBool(c.op())) return TensorStructInfo::Make(x->shape, DataType::kBool, x->ndim, x->vdevice);
   return x;
 }
 
-std::string DTypeClassViolation(const OpInfo& op, DataType t) {
-  if (op.family == OpFamily::kUnary) {
-    UnaryClass k = ClassOf(op.id);
-    if (k == UnaryClass::kFloat && !IsFloat(t)) return "R." + op.name + " requires a float tensor, got dtype " + DTypeStr(t);
-    if (k == UnaryClass::kNumeric && t == DataType::kBool) return "R." + op.name + " is not defined on bool tensors";
-    if (k == UnaryClass::kIntegerOrBool && !IsInteger(t) && t != DataType::kBool) {
-      return "R." + op.name + " requires an integer or bool tensor, got dtype " + DTypeStr(t);
-    }
-    return "";
-  }
-  BinaryClass k = ClassOfBinary(op.id);
-  return FitsClass(k, t) ? "" : "R." + op.name + " requires " + ClassName(k) + ", got " + DTypeStr(t);
-}
 
 // op.<binary>.c1: each operand is a tensor or a primitive value. c2: the dtypes are equal
 // (void matches any). c3: the dtype fits the op. c4: the shapes broadcast. c5: the operands
@@ -155,18 +48,15 @@ Ref<StructInfo> Binary(OpCall& c) {
   };
   DataType da = dtype_of(a), db = dtype_of(b);
   if (da != DataType::kVoid && db != DataType::kVoid && da != db) {
-    return c.Fail(2, "R." + c.op().name + " operands have different dtypes " + DTypeStr(da) + " and " +
-                         DTypeStr(db) + "; convert one with R.astype");
+    return c.Fail(2, "R." + c.op().name + " operands have different dtypes " + DataTypeStr(da) + " and " +
+                         DataTypeStr(db) + "; convert one with R.astype");
   }
   DataType dt = da == DataType::kVoid ? db : da;
   if (da == DataType::kVoid || db == DataType::kVoid) dt = DataType::kVoid;
-  BinaryClass k = ClassOfBinary(c.op().id);
-  if (!FitsClass(k, da) || !FitsClass(k, db)) {
-    return c.Fail(3, "R." + c.op().name + " requires " + ClassName(k) + ", got " +
-                         DTypeStr(FitsClass(k, da) ? db : da));
+  for (DataType t : {da, db}) {
+    if (std::string why = DTypeClassViolation(c.op(), t); !why.empty()) return c.Fail(3, why);
   }
-  bool to_bool = k == BinaryClass::kCompare || k == BinaryClass::kBool;
-  DataType out = to_bool ? DataType::kBool : dt;
+  DataType out = ResultIsBool(c.op()) ? DataType::kBool : dt;
   auto ta = As<TensorStructInfo>(a), tb = As<TensorStructInfo>(b);
   if (!ta && !tb) return PrimStructInfo::Make(out);
   std::string dev_a = ta ? ta->vdevice : "", dev_b = tb ? tb->vdevice : "";
@@ -199,11 +89,11 @@ Ref<StructInfo> Where(OpCall& c) {
   auto b = c.Tensor("x2", 1);
   if (!b) return nullptr;
   if (cond->dtype != DataType::kVoid && cond->dtype != DataType::kBool) {
-    return c.Fail(2, "R.where condition must have dtype bool, got " + DTypeStr(cond->dtype));
+    return c.Fail(2, "R.where condition must have dtype bool, got " + DataTypeStr(cond->dtype));
   }
   if (a->dtype != DataType::kVoid && b->dtype != DataType::kVoid && a->dtype != b->dtype) {
-    return c.Fail(3, "R.where operands have different dtypes " + DTypeStr(a->dtype) + " and " +
-                         DTypeStr(b->dtype));
+    return c.Fail(3, "R.where operands have different dtypes " + DataTypeStr(a->dtype) + " and " +
+                         DataTypeStr(b->dtype));
   }
   DataType out = a->dtype == DataType::kVoid || b->dtype == DataType::kVoid ? DataType::kVoid : a->dtype;
   auto dev = MergeVDevice(c, 5, cond->vdevice, a->vdevice);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "checker/infer/infer_state.h"
-#include "checker/ops/op_args.h"
+#include "ir/op_args.h"
 #include "ir/op_attrs.h"
 #include "ir/op_table.h"
 

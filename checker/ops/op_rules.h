@@ -10,10 +10,6 @@ namespace rlx::checker::ops {
 Ref<StructInfo> Unary(OpCall& c);
 Ref<StructInfo> Binary(OpCall& c);
 Ref<StructInfo> Where(OpCall& c);
-/// The dtype-class constraint of a unary (c2) or binary (c3) elementwise op on a known dtype:
-/// "" when `t` satisfies it, else why not. The interpreter decides it on values when the static
-/// dtype was void (eval.op.constraint, sinfo.op.dtype-void).
-std::string DTypeClassViolation(const OpInfo& op, DataType t);
 Ref<StructInfo> Clip(OpCall& c);
 Ref<StructInfo> Astype(OpCall& c);
 

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "checker/prover/prover.h"
-#include "fuzz/tests/rc_support.h"
+#include "testing/rc_support.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/text/printer.h"
 
@@ -156,7 +156,7 @@ ProverOptions Quick() {
 
 TEST(ProverProperties, ProvenClaimsHoldOnAThousandValuations) {
   int proven = 0;
-  fuzz::CheckWithAtLeast(1000, [&proven] {
+  rlx::testing::CheckWithAtLeast(1000, [&proven] {
     RandomClaim c = GenClaim();
     Prover p(Quick());
     ProofResult r = p.Prove(c.assumptions, c.claim);
@@ -169,7 +169,7 @@ TEST(ProverProperties, ProvenClaimsHoldOnAThousandValuations) {
 
 TEST(ProverProperties, CounterexamplesFalsifyTheirClaims) {
   int disproven = 0;
-  fuzz::CheckWithAtLeast(1000, [&disproven] {
+  rlx::testing::CheckWithAtLeast(1000, [&disproven] {
     RandomClaim c = GenClaim();
     Prover p(Quick());
     ProofResult r = p.Prove(c.assumptions, c.claim);
@@ -197,7 +197,7 @@ TEST(ProverProperties, CounterexamplesFalsifyTheirClaims) {
 
 TEST(ProverProperties, FastPathAndZ3NeverDisagree) {
   int both = 0;
-  fuzz::CheckWithAtLeast(500, [&both] {
+  rlx::testing::CheckWithAtLeast(500, [&both] {
     RandomClaim c = GenClaim();
     ProverOptions fast_opts = Quick();
     fast_opts.use_z3 = false;

@@ -3,7 +3,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "checker/ops/op_args.h"
+#include "ir/op_args.h"
 #include "checker/sinfo/algebra.h"
 #include "checker/wf/call_graph.h"
 #include "checker/wf/sinfo_invariants.h"

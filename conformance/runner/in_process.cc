@@ -70,18 +70,18 @@ Response Run(const Request& req, int timeout_s) {
   options.out = &printed;
   options.limits.max_seconds = timeout_s;
   for (const auto& [name, value] : req.limits) {
-    if (!interp::SetLimit(name, value, &options.limits)) {
+    if (!runtime::SetLimit(name, value, &options.limits)) {
       return Response::Unsupported("unsupported limit '" + name + "=" + std::to_string(value) +
-                                   "' (expected " + interp::LimitNames() + ")");
+                                   "' (expected " + runtime::LimitNames() + ")");
     }
   }
-  std::vector<interp::Value> args;
+  std::vector<runtime::Value> args;
   for (const Argument& a : req.args) args.push_back(a.value);
   interp::Interpreter interpreter(l.module, options);
   interp::RunResult result = interpreter.Run(req.function, std::move(args));
   Response r;
   if (!result.ok()) {
-    const interp::RuntimeError& e = *result.error;
+    const runtime::RuntimeError& e = *result.error;
     r = Response::Error("run", std::string(ErrorCodeString(e.code)),
                         e.rule.empty() ? std::string(ErrorCodeRule(e.code)) : e.rule, e.message);
     r.errors.push_back({r.code, r.rule});

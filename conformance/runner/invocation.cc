@@ -2,9 +2,9 @@
 
 #include <filesystem>
 
-#include "interpreter/allocator.h"
-#include "interpreter/format.h"
-#include "interpreter/io/npy.h"
+#include "runtime/allocator.h"
+#include "runtime/format.h"
+#include "runtime/io/npy.h"
 
 namespace rlx::conform {
 namespace {
@@ -13,11 +13,11 @@ namespace {
 std::optional<Argument> ParseValueLine(const std::string& text, const std::string& dir, std::string* error) {
   if (text.rfind("npy ", 0) == 0) {
     std::string path = (std::filesystem::path(dir) / text.substr(4)).string();
-    auto t = interp::ReadNpyFile(path, error);
+    auto t = runtime::ReadNpyFile(path, error);
     if (!t) return std::nullopt;
-    return Argument{interp::Value::FromTensor(t), std::filesystem::absolute(path).string()};
+    return Argument{runtime::Value::FromTensor(t), std::filesystem::absolute(path).string()};
   }
-  auto v = interp::ParseValueText(text, error);
+  auto v = runtime::ParseValueText(text, error);
   if (!v) return std::nullopt;
   return Argument{*v, ""};
 }
@@ -43,13 +43,13 @@ std::optional<Invocation> ParseInvocation(const Command& c, const std::string& d
     } else if (word == "print") {
       inv.print.push_back(rest);
     } else if (word == "compare") {
-      if (auto cmp = interp::ParseComparison(rest, &why)) inv.compare = *cmp;
+      if (auto cmp = runtime::ParseComparison(rest, &why)) inv.compare = *cmp;
     } else if (word == "limit") {
       std::string name;
       int64_t v = 0;
-      interp::Limits scratch;
-      if (!interp::ParseLimitText(rest, &name, &v) || !interp::SetLimit(name, v, &scratch)) {
-        why = "expected 'limit NAME=N' with NAME " + std::string(interp::LimitNames()) + ", got '" + rest + "'";
+      runtime::Limits scratch;
+      if (!runtime::ParseLimitText(rest, &name, &v) || !runtime::SetLimit(name, v, &scratch)) {
+        why = "expected 'limit NAME=N' with NAME " + std::string(runtime::LimitNames()) + ", got '" + rest + "'";
       } else {
         inv.limits[name] = v;
       }
@@ -68,16 +68,16 @@ std::optional<Invocation> ParseInvocation(const Command& c, const std::string& d
   return inv;
 }
 
-std::string CompareResult(const Invocation& inv, const interp::Value& got) {
+std::string CompareResult(const Invocation& inv, const runtime::Value& got) {
   if (inv.expect_text) {
-    std::string text = interp::FormatValue(got);
+    std::string text = runtime::FormatValue(got);
     return text == *inv.expect_text ? "" : "got " + text + ", expected " + *inv.expect_text;
   }
   // One expect line also matches a 1-field tuple.
   if (inv.expect.size() == 1 && !(got.is_tuple() && got.tuple().size() == 1)) {
-    return interp::CompareValues(inv.expect[0], got, inv.compare);
+    return runtime::CompareValues(inv.expect[0], got, inv.compare);
   }
-  return interp::CompareValues(interp::Value::FromTuple(inv.expect), got, inv.compare);
+  return runtime::CompareValues(runtime::Value::FromTuple(inv.expect), got, inv.compare);
 }
 
 }  // namespace rlx::conform

@@ -9,16 +9,16 @@
 
 #include "conformance/runner/protocol.h"
 #include "conformance/runner/script.h"
-#include "interpreter/io/value_text.h"
+#include "runtime/io/value_text.h"
 
 namespace rlx::conform {
 
 struct Invocation {
   std::vector<Argument> args;
-  std::vector<interp::Value> expect;       // one per result (several: a tuple)
+  std::vector<runtime::Value> expect;       // one per result (several: a tuple)
   std::optional<std::string> expect_text;  // the result's eval.print.value text instead
   std::vector<std::string> print;          // the lines R.print must write
-  interp::Comparison compare;
+  runtime::Comparison compare;
   std::map<std::string, int64_t> limits;
 };
 
@@ -26,6 +26,6 @@ struct Invocation {
 std::optional<Invocation> ParseInvocation(const Command& c, const std::string& dir, std::string* error);
 
 /// "" when `got` (a run's result) meets the invocation's expectations, else why not.
-std::string CompareResult(const Invocation& inv, const interp::Value& got);
+std::string CompareResult(const Invocation& inv, const runtime::Value& got);
 
 }  // namespace rlx::conform

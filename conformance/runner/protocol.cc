@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "interpreter/io/json_value.h"
+#include "runtime/io/json_value.h"
 #include "ir/base/diagnostic.h"
 
 namespace rlx::conform {
@@ -70,7 +70,7 @@ std::string RequestToJson(const Request& r) {
       for (size_t i = 0; i < r.args.size(); ++i) {
         if (i) out << ",";
         if (!r.args[i].npy_path.empty()) out << "{\"npy\":" << Quote(r.args[i].npy_path) << "}";
-        else out << interp::ValueToJson(r.args[i].value);
+        else out << runtime::ValueToJson(r.args[i].value);
       }
       out << "]";
       if (!r.limits.empty()) {
@@ -111,7 +111,7 @@ std::string ResponseToJson(int64_t id, const Response& r) {
     }
     if (!r.struct_info.empty()) out << ",\"struct_info\":" << Quote(r.struct_info);
     if (!r.text.empty()) out << ",\"text\":" << Quote(r.text);
-    if (r.result) out << ",\"result\":" << interp::ValueToJson(*r.result);
+    if (r.result) out << ",\"result\":" << runtime::ValueToJson(*r.result);
     if (!r.answer.empty()) {
       out << ",\"answer\":" << Quote(r.answer);
       if (!r.counterexample.empty()) {
@@ -159,7 +159,7 @@ std::optional<Request> RequestFromJson(const std::string& line, std::string* err
       return std::nullopt;
     }
     for (const Json& a : args->items()) {
-      auto v = interp::ValueFromJson(a, nullptr, error);
+      auto v = runtime::ValueFromJson(a, nullptr, error);
       if (!v) return std::nullopt;
       r.args.push_back({*v, ""});
     }
@@ -213,7 +213,7 @@ std::optional<Response> ResponseFromJson(const std::string& line, int64_t* id, s
   r.struct_info = StringField(*j, "struct_info");
   r.text = StringField(*j, "text");
   if (const Json* result = j->Find("result")) {
-    auto v = interp::ValueFromJson(*result, nullptr, error);
+    auto v = runtime::ValueFromJson(*result, nullptr, error);
     if (!v) {
       *error = "\"result\": " + *error;
       return std::nullopt;

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/value.h"
+#include "runtime/value.h"
 #include "ir/base/json.h"
 
 namespace rlx::conform {
@@ -19,7 +19,7 @@ std::optional<Verb> ParseVerb(const std::string& name);
 
 /// An argument of a run request: a value, and the .npy file it came from (sent by path).
 struct Argument {
-  interp::Value value;
+  runtime::Value value;
   std::string npy_path;
 };
 
@@ -51,7 +51,7 @@ struct Response {
   std::vector<std::string> verbs;      // hello
   std::string struct_info;             // infer
   std::string text;                    // print
-  std::optional<interp::Value> result;  // run
+  std::optional<runtime::Value> result;  // run
   std::vector<std::string> print;      // run
   std::string answer;                  // prove
   std::vector<std::pair<std::string, int64_t>> counterexample;  // prove

@@ -10,8 +10,8 @@
 #include "conformance/runner/in_process.h"
 #include "conformance/runner/report.h"
 #include "conformance/runner/runner.h"
-#include "interpreter/format.h"
-#include "interpreter/io/value_text.h"
+#include "runtime/format.h"
+#include "runtime/io/value_text.h"
 
 namespace rlx::conform {
 namespace {
@@ -35,34 +35,34 @@ TEST(Script, CommandsTagsAndBodies) {
 
 TEST(ValueText, ParsesAndRejects) {
   std::string error;
-  auto v = interp::ParseValueText("float32 (2, 2) [1.5, nan, -0.0, -inf]", &error);
+  auto v = runtime::ParseValueText("float32 (2, 2) [1.5, nan, -0.0, -inf]", &error);
   ASSERT_TRUE(v) << error;
-  EXPECT_EQ(interp::FormatValue(*v), "[[1.5, nan], [-0.0, -inf]]");
-  EXPECT_TRUE(interp::ParseValueText("prim int8 -128", &error));
-  EXPECT_TRUE(interp::ParseValueText("shape (2, 0)", &error));
-  EXPECT_TRUE(interp::ParseValueText("uint64 (1,) [18446744073709551615]", &error));
+  EXPECT_EQ(runtime::FormatValue(*v), "[[1.5, nan], [-0.0, -inf]]");
+  EXPECT_TRUE(runtime::ParseValueText("prim int8 -128", &error));
+  EXPECT_TRUE(runtime::ParseValueText("shape (2, 0)", &error));
+  EXPECT_TRUE(runtime::ParseValueText("uint64 (1,) [18446744073709551615]", &error));
   for (const char* bad : {"int8 (1,) [128]", "float32 (2,) [1.0]", "float32 (1,) [abc]", "shape (-1)",
                           "bool (1,) [2]", "float32 (99999999, 99999999) [1]", "prim int64", "junk", ""}) {
     error.clear();
-    EXPECT_FALSE(interp::ParseValueText(bad, &error)) << bad;
+    EXPECT_FALSE(runtime::ParseValueText(bad, &error)) << bad;
     EXPECT_FALSE(error.empty()) << bad;
   }
 }
 
 TEST(ValueText, Comparisons) {
   std::string e;
-  auto want = *interp::ParseValueText("float32 (3,) [1.0, nan, 0.0]", &e);
-  auto exact = *interp::ParseComparison("exact", &e);
-  EXPECT_EQ(interp::CompareValues(want, *interp::ParseValueText("float32 (3,) [1.0, -nan, 0.0]", &e), exact), "");
-  EXPECT_NE(interp::CompareValues(want, *interp::ParseValueText("float32 (3,) [1.0, nan, -0.0]", &e), exact), "");
-  EXPECT_NE(interp::CompareValues(want, *interp::ParseValueText("float64 (3,) [1.0, nan, 0.0]", &e), exact), "");
-  auto ulp2 = *interp::ParseComparison("ulp 2", &e);
-  auto near = *interp::ParseValueText("float32 (3,) [1.0000002, nan, 0.0]", &e);  // 2 ulp above 1.0
-  EXPECT_EQ(interp::CompareValues(want, near, ulp2), "");
-  EXPECT_NE(interp::CompareValues(want, near, *interp::ParseComparison("ulp 1", &e)), "");
-  EXPECT_EQ(interp::CompareValues(want, near, *interp::ParseComparison("tol 0 1e-6", &e)), "");
-  EXPECT_FALSE(interp::ParseComparison("ulp", &e));
-  EXPECT_FALSE(interp::ParseComparison("close", &e));
+  auto want = *runtime::ParseValueText("float32 (3,) [1.0, nan, 0.0]", &e);
+  auto exact = *runtime::ParseComparison("exact", &e);
+  EXPECT_EQ(runtime::CompareValues(want, *runtime::ParseValueText("float32 (3,) [1.0, -nan, 0.0]", &e), exact), "");
+  EXPECT_NE(runtime::CompareValues(want, *runtime::ParseValueText("float32 (3,) [1.0, nan, -0.0]", &e), exact), "");
+  EXPECT_NE(runtime::CompareValues(want, *runtime::ParseValueText("float64 (3,) [1.0, nan, 0.0]", &e), exact), "");
+  auto ulp2 = *runtime::ParseComparison("ulp 2", &e);
+  auto near = *runtime::ParseValueText("float32 (3,) [1.0000002, nan, 0.0]", &e);  // 2 ulp above 1.0
+  EXPECT_EQ(runtime::CompareValues(want, near, ulp2), "");
+  EXPECT_NE(runtime::CompareValues(want, near, *runtime::ParseComparison("ulp 1", &e)), "");
+  EXPECT_EQ(runtime::CompareValues(want, near, *runtime::ParseComparison("tol 0 1e-6", &e)), "");
+  EXPECT_FALSE(runtime::ParseComparison("ulp", &e));
+  EXPECT_FALSE(runtime::ParseComparison("close", &e));
 }
 
 TEST(Expectations, GlobsAndKinds) {
@@ -83,27 +83,27 @@ TEST(Protocol, JsonRoundTrips) {
   req.verb = Verb::kRun;
   req.module = "a \"quoted\"\nmodule";
   req.function = "main";
-  req.args.push_back({*interp::ParseValueText("float16 (2,) [nan, -0.0]", &e), ""});
-  req.args.push_back({*interp::ParseValueText("prim uint64 18446744073709551615", &e), ""});
-  req.args.push_back({*interp::ParseValueText("shape (3, 0)", &e), ""});
+  req.args.push_back({*runtime::ParseValueText("float16 (2,) [nan, -0.0]", &e), ""});
+  req.args.push_back({*runtime::ParseValueText("prim uint64 18446744073709551615", &e), ""});
+  req.args.push_back({*runtime::ParseValueText("shape (3, 0)", &e), ""});
   req.limits["max_steps"] = 4;
   auto back = RequestFromJson(RequestToJson(req), &e);
   ASSERT_TRUE(back) << e;
   EXPECT_EQ(back->module, req.module);
   ASSERT_EQ(back->args.size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
-    EXPECT_EQ(interp::CompareValues(req.args[i].value, back->args[i].value, {}), "") << i;
+    EXPECT_EQ(runtime::CompareValues(req.args[i].value, back->args[i].value, {}), "") << i;
   }
   EXPECT_EQ(back->limits["max_steps"], 4);
 
   Response r;
-  r.result = interp::Value::FromTuple({req.args[0].value, interp::Value::FromString("x")});
+  r.result = runtime::Value::FromTuple({req.args[0].value, runtime::Value::FromString("x")});
   r.print = {"line", ""};
   int64_t id = 0;
   auto rb = ResponseFromJson(ResponseToJson(3, r), &id, &e);
   ASSERT_TRUE(rb) << e;
   EXPECT_EQ(id, 3);
-  EXPECT_EQ(interp::FormatValue(*rb->result), "([nan, -0.0], x)");
+  EXPECT_EQ(runtime::FormatValue(*rb->result), "([nan, -0.0], x)");
   EXPECT_EQ(rb->print, r.print);
   EXPECT_FALSE(ResponseFromJson("{\"id\":1}", &id, &e));
   EXPECT_FALSE(ResponseFromJson("not json", &id, &e));

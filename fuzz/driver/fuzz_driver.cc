@@ -15,7 +15,7 @@
 #include "fuzz/driver/regression_file.h"
 #include "fuzz/oracles/oracle.h"
 #include "fuzz/reduce/reducer.h"
-#include "interpreter/io/value_text.h"
+#include "runtime/io/value_text.h"
 #include "ir/op_table.h"
 #include "ir/text/printer.h"
 
@@ -68,7 +68,7 @@ constexpr uint64_t kInputSalt = 0x696e70757473ULL;
 
 struct Generated {
   Ref<IRModule> module;
-  std::vector<interp::Value> args;
+  std::vector<runtime::Value> args;
   Coverage coverage;
 };
 
@@ -176,7 +176,7 @@ class Run {
 
   void Print(uint64_t seed, const Generated& g) {
     std::string text = "# seed " + std::to_string(seed) + "\n" + text::PrintModule(*g.module);
-    for (const auto& a : g.args) text += "# arg " + interp::ValueText(a).value_or("?") + "\n";
+    for (const auto& a : g.args) text += "# arg " + runtime::ValueText(a).value_or("?") + "\n";
     std::lock_guard<std::mutex> lock(mu_);
     log_ << text << "\n";
   }
@@ -200,7 +200,7 @@ class Run {
         return true;
       }, 400, [&](const IRModule& m, int extent) {
         Ref<Function> main = m.FindFunction("main");
-        if (!main) return std::vector<interp::Value>{};
+        if (!main) return std::vector<runtime::Value>{};
         RngChooser ci(seed ^ kInputSalt);
         InputOptions io = o_.inputs;
         io.max_extent = extent;

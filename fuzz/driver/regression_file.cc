@@ -3,8 +3,8 @@
 #include <sstream>
 
 #include "fuzz/oracles/fuzz_case.h"
-#include "interpreter/format.h"
-#include "interpreter/io/value_text.h"
+#include "runtime/format.h"
+#include "runtime/io/value_text.h"
 #include "ir/text/printer.h"
 
 namespace rlx::fuzz {
@@ -17,17 +17,17 @@ std::string Tags(const std::vector<std::string>& rules) {
 }
 
 // The body lines of a run assertion: arguments, the fuzz limits, the printed lines.
-std::string RunBody(const std::vector<interp::Value>& args, const Outcome& o, bool* ok) {
+std::string RunBody(const std::vector<runtime::Value>& args, const Outcome& o, bool* ok) {
   std::string body;
   for (const auto& a : args) {
-    auto t = interp::ValueText(a);
+    auto t = runtime::ValueText(a);
     if (!t) {
       *ok = false;
       return "";
     }
     body += "arg " + *t + "\n";
   }
-  interp::Limits l = FuzzLimits();
+  runtime::Limits l = FuzzLimits();
   body += "limit max_steps=" + std::to_string(l.max_steps) + "\n";
   body += "limit max_call_depth=" + std::to_string(l.max_call_depth) + "\n";
   body += "limit max_tensor_bytes=" + std::to_string(l.max_tensor_bytes) + "\n";
@@ -39,13 +39,13 @@ std::string RunBody(const std::vector<interp::Value>& args, const Outcome& o, bo
 }
 
 // assert_return / assert_error / assert_exhaustion of outcome `o` for `args`.
-std::string RunAssertion(const std::string& name, const Outcome& o, const std::vector<interp::Value>& args,
+std::string RunAssertion(const std::string& name, const Outcome& o, const std::vector<runtime::Value>& args,
                          const std::vector<std::string>& rules) {
   bool ok = false;
   std::string body = RunBody(args, o, &ok);
   if (!ok) return "";
   if (o.ok) {
-    return "%% assert_return " + name + " main " + Tags(rules) + "\n" + body + "expect_text " + interp::FormatValue(o.value) +
+    return "%% assert_return " + name + " main " + Tags(rules) + "\n" + body + "expect_text " + runtime::FormatValue(o.value) +
            "\n\n";
   }
   const char* verb = o.error_code.rfind("E09", 0) == 0 ? "assert_exhaustion" : "assert_error";

@@ -54,7 +54,7 @@ class Inputs {
     return v;
   }
 
-  std::optional<interp::Value> Value(const Ref<StructInfo>& s) {
+  std::optional<runtime::Value> Value(const Ref<StructInfo>& s) {
     if (!s) return std::nullopt;
     switch (s->kind) {
       case SInfoKind::kTensor: {
@@ -69,7 +69,7 @@ class Inputs {
         }
         auto data = std::make_shared<TensorData>(t->dtype, shape);
         for (int64_t i = 0; i < data->num_elements(); ++i) Fill(*data, i);
-        return interp::Value::FromTensor(data);
+        return runtime::Value::FromTensor(data);
       }
       case SInfoKind::kShape: {
         auto sh = As<ShapeStructInfo>(s);
@@ -80,14 +80,14 @@ class Inputs {
           if (!v) return std::nullopt;
           dims.push_back(*v);
         }
-        return interp::Value::FromShape(dims);
+        return runtime::Value::FromShape(dims);
       }
       case SInfoKind::kPrim: {
         auto p = As<PrimStructInfo>(s);
         if (!p->value) return std::nullopt;
         auto v = Dim(p->value, false);
         if (!v) return std::nullopt;
-        return interp::Value::FromPrim(interp::PrimScalar::Int(*v, p->dtype));
+        return runtime::Value::FromPrim(runtime::PrimScalar::Int(*v, p->dtype));
       }
       default: return std::nullopt;
     }

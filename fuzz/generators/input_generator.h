@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fuzz/generators/chooser.h"
-#include "interpreter/value.h"
+#include "runtime/value.h"
 #include "ir/expr.h"
 
 namespace rlx::fuzz {
@@ -21,7 +21,7 @@ struct InputOptions {
 };
 
 struct GeneratedInputs {
-  std::vector<interp::Value> args;
+  std::vector<runtime::Value> args;
   /// The values chosen for the signature's shape variables, by name.
   std::vector<std::pair<std::string, int64_t>> shape_vars;
   std::string error;  // set when no arguments could be made (then args is empty)

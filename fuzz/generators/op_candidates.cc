@@ -10,7 +10,8 @@
 
 #include "checker/ops/derive_alone.h"
 #include "checker/ops/op_rules.h"
-#include "fuzz/generators/op_call.h"
+#include "ir/op_dtype_class.h"
+#include "ir/op_args.h"
 #include "fuzz/generators/typed_builder.h"
 
 namespace rlx::fuzz {
@@ -103,13 +104,13 @@ class Candidates {
   // ---- elementwise ----
   bool Unary() {
     const OpInfo& op = *op_;
-    auto x = Need([&](DataType t) { return checker::ops::DTypeClassViolation(op, t).empty(); });
+    auto x = Need([&](DataType t) { return DTypeClassViolation(op, t).empty(); });
     return x && Ok(Make({{op.params[0].name, x->var}}));
   }
 
   bool Binary() {
     const OpInfo& op = *op_;
-    auto x = Need([&](DataType t) { return checker::ops::DTypeClassViolation(op, t).empty(); });
+    auto x = Need([&](DataType t) { return DTypeClassViolation(op, t).empty(); });
     if (!x) return false;
     DataType dt = T(*x)->dtype;
     Ref<Expr> y = x->var;

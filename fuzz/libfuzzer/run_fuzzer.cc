@@ -10,7 +10,7 @@
 
 #include "checker/checker.h"
 #include "interpreter/interpreter.h"
-#include "interpreter/io/random_inputs.h"
+#include "runtime/io/random_inputs.h"
 #include "ir/text/relax_parser.h"
 
 namespace {
@@ -46,9 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const GlobalDef& g : m->globals) {
     auto f = As<Function>(g.value);
     if (!f) continue;
-    interp::RandomInputs random([](const std::string&) { return std::nullopt; }, seed, 2,
+    runtime::RandomInputs random([](const std::string&) { return std::nullopt; }, seed, 2,
                                 int64_t{1} << 16);
-    std::vector<interp::Value> args;
+    std::vector<runtime::Value> args;
     bool made = true;
     for (const auto& p : f->params) {
       std::string why;

@@ -4,7 +4,7 @@
 
 #include "fuzz/generators/chooser.h"
 #include "fuzz/generators/negative_programs.h"
-#include "interpreter/format.h"
+#include "runtime/format.h"
 #include "interpreter/match.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/analysis/mutator.h"
@@ -20,7 +20,7 @@ std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); 
 // Whether `v` conforms to `s` under the shape variables' values: written here, apart from the
 // interpreter's matching (interp::MatchStructInfo), so that a bug there cannot hide itself.
 // "" when it conforms (or cannot be decided: a variable without a value), else what differs.
-std::string Conforms(const interp::Value& v, const StructInfo& s, const PrimAssignment& values) {
+std::string Conforms(const runtime::Value& v, const StructInfo& s, const PrimAssignment& values) {
   auto dim = [&](const Ref<PrimExpr>& e, int64_t actual, const std::string& what) -> std::string {
     auto want = EvalPrim(*e, values);
     if (want && *want != actual) {
@@ -31,7 +31,7 @@ std::string Conforms(const interp::Value& v, const StructInfo& s, const PrimAssi
   switch (s.kind) {
     case SInfoKind::kTensor: {
       auto& t = static_cast<const TensorStructInfo&>(s);
-      if (!v.is_tensor()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a tensor";
+      if (!v.is_tensor()) return std::string("a ") + runtime::ValueKindName(v.kind()) + ", expected a tensor";
       const TensorData& d = *v.tensor();
       if (t.dtype != DataType::kVoid && t.dtype != d.dtype()) return "dtype " + std::string(DataTypeName(d.dtype()));
       if (t.ndim >= 0 && t.ndim != d.ndim()) return "rank " + std::to_string(d.ndim());
@@ -45,7 +45,7 @@ std::string Conforms(const interp::Value& v, const StructInfo& s, const PrimAssi
     }
     case SInfoKind::kShape: {
       auto& sh = static_cast<const ShapeStructInfo&>(s);
-      if (!v.is_shape()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a shape";
+      if (!v.is_shape()) return std::string("a ") + runtime::ValueKindName(v.kind()) + ", expected a shape";
       if (sh.ndim >= 0 && static_cast<size_t>(sh.ndim) != v.shape().size()) return "a shape of another rank";
       if (sh.values) {
         for (size_t i = 0; i < sh.values->size(); ++i) {
@@ -57,14 +57,14 @@ std::string Conforms(const interp::Value& v, const StructInfo& s, const PrimAssi
     }
     case SInfoKind::kPrim: {
       auto& p = static_cast<const PrimStructInfo&>(s);
-      if (!v.is_prim()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a prim value";
+      if (!v.is_prim()) return std::string("a ") + runtime::ValueKindName(v.kind()) + ", expected a prim value";
       if (p.dtype != DataType::kVoid && p.dtype != v.prim().dtype) return "dtype " + std::string(DataTypeName(v.prim().dtype));
       if (p.value && !IsFloat(p.dtype)) return dim(p.value, v.prim().i, "the value");
       return "";
     }
     case SInfoKind::kTuple: {
       auto& t = static_cast<const TupleStructInfo&>(s);
-      if (!v.is_tuple()) return std::string("a ") + interp::ValueKindName(v.kind()) + ", expected a tuple";
+      if (!v.is_tuple()) return std::string("a ") + runtime::ValueKindName(v.kind()) + ", expected a tuple";
       if (t.fields.size() != v.tuple().size()) return "a tuple of " + std::to_string(v.tuple().size()) + " fields";
       for (size_t i = 0; i < t.fields.size(); ++i) {
         std::string why = Conforms(v.tuple()[i], *t.fields[i], values);
@@ -167,7 +167,7 @@ class SoundnessOracle : public Oracle {
     const checker::CheckResult& check = c.Check();
     std::string first;
     const Var* culprit = nullptr;
-    InterpretObserved(c.module(), c.args(), [&](const Binding& b, const interp::Value& v, const interp::Environment& env) {
+    InterpretObserved(c.module(), c.args(), [&](const Binding& b, const runtime::Value& v, const runtime::Environment& env) {
       if (!first.empty()) return;
       auto it = check.var_sinfo.find(b.var.get());
       if (it == check.var_sinfo.end() || !it->second) return;

@@ -4,17 +4,17 @@
 #include <cstring>
 #include <sstream>
 
-#include "interpreter/format.h"
+#include "runtime/format.h"
 
 namespace rlx::fuzz {
 namespace {
 
-interp::Value CopyValue(const interp::Value& v) {
-  if (v.is_tensor()) return interp::Value::FromTensor(std::make_shared<TensorData>(*v.tensor()));
+runtime::Value CopyValue(const runtime::Value& v) {
+  if (v.is_tensor()) return runtime::Value::FromTensor(std::make_shared<TensorData>(*v.tensor()));
   if (v.is_tuple()) {
-    std::vector<interp::Value> fields;
+    std::vector<runtime::Value> fields;
     for (const auto& f : v.tuple()) fields.push_back(CopyValue(f));
-    return interp::Value::FromTuple(std::move(fields));
+    return runtime::Value::FromTuple(std::move(fields));
   }
   return v;
 }
@@ -32,17 +32,17 @@ bool SameTensor(const TensorData& a, const TensorData& b) {
   return true;
 }
 
-std::string SameValue(const interp::Value& a, const interp::Value& b, const std::string& where) {
+std::string SameValue(const runtime::Value& a, const runtime::Value& b, const std::string& where) {
   if (a.kind() != b.kind()) {
-    return where + ": a " + interp::ValueKindName(a.kind()) + " vs a " + interp::ValueKindName(b.kind());
+    return where + ": a " + runtime::ValueKindName(a.kind()) + " vs a " + runtime::ValueKindName(b.kind());
   }
   switch (a.kind()) {
-    case interp::ValueKind::kTensor:
+    case runtime::ValueKind::kTensor:
       if (!SameTensor(*a.tensor(), *b.tensor())) {
-        return where + ": tensors differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
+        return where + ": tensors differ: " + runtime::FormatValue(a) + " vs " + runtime::FormatValue(b);
       }
       return "";
-    case interp::ValueKind::kTuple: {
+    case runtime::ValueKind::kTuple: {
       if (a.tuple().size() != b.tuple().size()) return where + ": tuples of different arity";
       for (size_t i = 0; i < a.tuple().size(); ++i) {
         std::string d = SameValue(a.tuple()[i], b.tuple()[i], where + "[" + std::to_string(i) + "]");
@@ -50,25 +50,25 @@ std::string SameValue(const interp::Value& a, const interp::Value& b, const std:
       }
       return "";
     }
-    case interp::ValueKind::kPrim: {
+    case runtime::ValueKind::kPrim: {
       const auto& x = a.prim();
       const auto& y = b.prim();
       bool same = x.dtype == y.dtype && x.i == y.i &&
                   (std::memcmp(&x.f, &y.f, sizeof(double)) == 0 || (std::isnan(x.f) && std::isnan(y.f)));
-      return same ? "" : where + ": prims differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
+      return same ? "" : where + ": prims differ: " + runtime::FormatValue(a) + " vs " + runtime::FormatValue(b);
     }
-    case interp::ValueKind::kShape:
-      return a.shape() == b.shape() ? "" : where + ": shapes differ: " + interp::FormatValue(a) + " vs " + interp::FormatValue(b);
-    case interp::ValueKind::kString: return a.str() == b.str() ? "" : where + ": strings differ";
-    case interp::ValueKind::kDType: return a.dtype() == b.dtype() ? "" : where + ": dtypes differ";
+    case runtime::ValueKind::kShape:
+      return a.shape() == b.shape() ? "" : where + ": shapes differ: " + runtime::FormatValue(a) + " vs " + runtime::FormatValue(b);
+    case runtime::ValueKind::kString: return a.str() == b.str() ? "" : where + ": strings differ";
+    case runtime::ValueKind::kDType: return a.dtype() == b.dtype() ? "" : where + ": dtypes differ";
     default: return "";  // closures, packed functions and null compare by kind
   }
 }
 
 }  // namespace
 
-interp::Limits FuzzLimits() {
-  interp::Limits l;
+runtime::Limits FuzzLimits() {
+  runtime::Limits l;
   l.max_tensor_bytes = int64_t{1} << 22;
   l.max_live_bytes = int64_t{1} << 25;
   l.max_call_depth = 64;
@@ -76,20 +76,20 @@ interp::Limits FuzzLimits() {
   return l;
 }
 
-Outcome Interpret(const Ref<IRModule>& module, const std::vector<interp::Value>& args) {
+Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
   return InterpretObserved(module, args, {});
 }
 
 Outcome InterpretObserved(
-    const Ref<IRModule>& module, const std::vector<interp::Value>& args,
-    const std::function<void(const Binding&, const interp::Value&, const interp::Environment&)>& on_binding) {
+    const Ref<IRModule>& module, const std::vector<runtime::Value>& args,
+    const std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)>& on_binding) {
   std::ostringstream out;
   interp::InterpreterOptions o;
   o.limits = FuzzLimits();
   o.out = &out;
   o.on_binding = on_binding;
   interp::Interpreter it(module, o);
-  std::vector<interp::Value> copies;
+  std::vector<runtime::Value> copies;
   for (const auto& a : args) copies.push_back(CopyValue(a));
   interp::RunResult r = it.Run("main", std::move(copies));
   Outcome res;
@@ -113,7 +113,7 @@ std::string CompareOutcomes(const Outcome& a, const Outcome& b) {
 
 std::string DescribeOutcome(const Outcome& o) {
   if (!o.ok) return "error " + o.error_code + " (" + o.error_message + ")";
-  return interp::FormatValue(o.value);
+  return runtime::FormatValue(o.value);
 }
 
 const checker::CheckResult& FuzzCase::Check() {
@@ -157,8 +157,8 @@ const Trace& FuzzCase::ReferenceTrace() {
   return trace_;
 }
 
-Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<interp::Value>& args, Trace* trace) {
-  return InterpretObserved(module, args, [trace](const Binding& b, const interp::Value& v, const interp::Environment&) {
+Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<runtime::Value>& args, Trace* trace) {
+  return InterpretObserved(module, args, [trace](const Binding& b, const runtime::Value& v, const runtime::Environment&) {
     // A copy: the interpreter's allocator counts the tensors it made while they are alive.
     (*trace)[b.var.get()].push_back(CopyValue(v));
   });

@@ -19,7 +19,7 @@ namespace rlx::fuzz {
 /// What running a module gave: a value or a trap's code, and what it printed.
 struct Outcome {
   bool ok = false;
-  interp::Value value;
+  runtime::Value value;
   std::string error_code;  // "E3001"; empty when ok
   std::string error_message;
   std::string printed;     // R.print's output
@@ -27,17 +27,17 @@ struct Outcome {
 
 /// Runs `module`'s "main" with `args`: the reference interpreter, a compiled module, ...
 /// (a way to run is all an "implementation A vs implementation B" oracle needs).
-using Runner = std::function<Outcome(const Ref<IRModule>& module, const std::vector<interp::Value>& args)>;
+using Runner = std::function<Outcome(const Ref<IRModule>& module, const std::vector<runtime::Value>& args)>;
 
 /// The fuzz harness's evaluation limits: small, so that no case runs long.
-interp::Limits FuzzLimits();
+runtime::Limits FuzzLimits();
 
 /// The reference interpreter as a Runner (arguments are copied, so runs never share tensors).
-Outcome Interpret(const Ref<IRModule>& module, const std::vector<interp::Value>& args);
+Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 /// The same, calling `on_binding` after every binding.
 Outcome InterpretObserved(
-    const Ref<IRModule>& module, const std::vector<interp::Value>& args,
-    const std::function<void(const Binding&, const interp::Value&, const interp::Environment&)>& on_binding);
+    const Ref<IRModule>& module, const std::vector<runtime::Value>& args,
+    const std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)>& on_binding);
 
 /// "" when the outcomes are the same (values bit for bit, the same error code, the same
 /// printed text), else the first difference.
@@ -45,10 +45,10 @@ std::string CompareOutcomes(const Outcome& a, const Outcome& b);
 
 /// The values every variable was bound to during a run, in order (a variable in a loop or a
 /// recursive function is bound more than once).
-using Trace = std::unordered_map<const Var*, std::vector<interp::Value>>;
+using Trace = std::unordered_map<const Var*, std::vector<runtime::Value>>;
 
 /// The interpreter's run with its trace.
-Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<interp::Value>& args, Trace* trace);
+Outcome InterpretTraced(const Ref<IRModule>& module, const std::vector<runtime::Value>& args, Trace* trace);
 
 /// "" when the values of the variables both traces have are the same, else the first that
 /// differs. A rewrite that keeps a binding's variable must keep its values: this sees a
@@ -60,12 +60,12 @@ std::string DescribeOutcome(const Outcome& o);
 
 class FuzzCase {
  public:
-  FuzzCase(uint64_t seed, Ref<IRModule> module, std::vector<interp::Value> args)
+  FuzzCase(uint64_t seed, Ref<IRModule> module, std::vector<runtime::Value> args)
       : seed_(seed), module_(std::move(module)), args_(std::move(args)) {}
 
   uint64_t seed() const { return seed_; }
   const Ref<IRModule>& module() const { return module_; }
-  const std::vector<interp::Value>& args() const { return args_; }
+  const std::vector<runtime::Value>& args() const { return args_; }
 
   /// The checker's verdict on the module (with its diagnostics rendered).
   const checker::CheckResult& Check();
@@ -81,7 +81,7 @@ class FuzzCase {
  private:
   uint64_t seed_;
   Ref<IRModule> module_;
-  std::vector<interp::Value> args_;
+  std::vector<runtime::Value> args_;
   std::optional<checker::CheckResult> check_;
   std::string check_diags_;
   std::string first_error_;

@@ -9,14 +9,14 @@
 //   v -> permute_dims(permute_dims(v, p), p^-1) | flip(flip(v, a), a) | reshape(reshape(v, [size]), shape_of(v))
 //     | squeeze(expand_dims(v, a), a) | strided_slice(v, whole axis) | concat((v,)) | split(v, 1)[0]
 //     | astype(astype(v, wider), dtype) | v + 0 | v * 1 | where(True, v, v)
-#include "fuzz/oracles/rewrites.h"
+#include "fuzz/oracles/op_identities.h"
 
 #include <numeric>
 
 #include "checker/checker.h"
 #include "checker/ops/op_call.h"
 #include "fuzz/generators/chooser.h"
-#include "fuzz/generators/op_call.h"
+#include "ir/op_args.h"
 #include "ir/analysis/mutator.h"
 
 namespace rlx::fuzz {
@@ -54,22 +54,17 @@ class Identities : public ExprMutator {
   Identities(uint64_t seed, const checker::CheckResult& check) : c_(seed), check_(check) {}
   int rewrites = 0;
 
-  BindingBlock VisitBindingBlock(const BindingBlock& b) override {
-    BindingBlock in = ExprMutator::VisitBindingBlock(b);
-    BindingBlock out;
-    out.is_dataflow = in.is_dataflow;
-    out.span = in.span;
-    for (const auto& binding : in.bindings) {
-      out_ = &out.bindings;
-      Ref<Var> v = binding.var;
-      if (!binding.is_match_cast() && c_.Chance(70) && RewriteCall(binding)) {
-        ++rewrites;
-      } else {
-        out.bindings.push_back(binding);
-      }
-      if (c_.Chance(35)) Wrap(v);
+  // Rewrites of one binding become several bindings (ExprMutator::VisitBinding appends them).
+  void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
+    Binding binding = RewriteBinding(b);
+    out_ = &out;
+    Ref<Var> v = binding.var;
+    if (!binding.is_match_cast() && c_.Chance(70) && RewriteCall(binding)) {
+      ++rewrites;
+    } else {
+      out.push_back(binding);
     }
-    return out;
+    if (c_.Chance(35)) Wrap(v);
   }
 
  private:
@@ -270,9 +265,11 @@ class Identities : public ExprMutator {
 }  // namespace
 
 Ref<IRModule> ApplyOpIdentities(const Ref<IRModule>& m, uint64_t seed) {
-  std::optional<checker::CheckResult> check = CheckForRewrite(m);
-  if (!check) return nullptr;
-  Identities id(seed, *check);
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  checker::CheckResult check = checker::CheckModule(*m, diags);
+  if (!check.ok) return nullptr;
+  Identities id(seed, check);
   Ref<IRModule> out = id.VisitModule(m);
   return id.rewrites > 0 ? out : nullptr;
 }

@@ -1,7 +1,10 @@
 // Every oracle of `rlx fuzz`, in the order they run. A new comparison is one line here:
-// Differential(...) for implementation A vs B, PassPreserves(...) for before vs after a pass.
+// Differential(...) for implementation A vs B, PassPreserves(...) for before vs after a
+// rewrite. Every registered compiler pass (compiler/pass/passes.def) gets its before/after
+// oracle, named after the pass, with no line here (pass.preserves).
+#include "compiler/pass/pass.h"
 #include "fuzz/oracles/basic_oracles.h"
-#include "fuzz/oracles/rewrites.h"
+#include "fuzz/oracles/op_identities.h"
 
 namespace rlx::fuzz {
 
@@ -12,11 +15,14 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   o.push_back(Soundness());
   o.push_back(ProverSoundness());
   o.push_back(Differential("determinism", Interpret, Interpret));
-  o.push_back(PassPreserves("rename", RenameVariables));
-  o.push_back(PassPreserves("dead-bindings", AddDeadBindings));
-  o.push_back(PassPreserves("dissolve-dataflow", DissolveDataflow));
-  o.push_back(PassPreserves("inline-local", InlineLocalFunction));
-  o.push_back(PassPreserves("reassociate-tuple", ReassociateTuples));
+  for (const compiler::PassInfo& pass : compiler::AllPasses()) {
+    const compiler::PassInfo* p = &pass;
+    o.push_back(PassPreserves(pass.name, [p](const Ref<IRModule>& m, uint64_t) -> Ref<IRModule> {
+      if (p->contract.requires_form & ~compiler::PropertiesOf(*m)) return nullptr;
+      Ref<IRModule> out = p->run(m);
+      return out == m ? nullptr : out;  // no site for the pass in this module
+    }));
+  }
   o.push_back(PassPreserves("op-identities", ApplyOpIdentities));
   return o;
 }

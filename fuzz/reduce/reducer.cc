@@ -25,35 +25,19 @@ class DropBinding : public ExprMutator {
       : target_(target), replacement_(std::move(replacement)) {}
   bool dropped = false;
 
-  BindingBlock VisitBindingBlock(const BindingBlock& b) override {
-    BindingBlock out;
-    out.is_dataflow = b.is_dataflow;
-    out.span = b.span;
-    for (const auto& binding : b.bindings) {
-      if (index_++ == target_) {
-        if (!replacement_) {  // dropped outright (the predicate rejects it when it was used)
-          dropped = true;
-          continue;
-        }
-        if (auto v = As<Var>(replacement_(binding))) {
-          var_remap_[binding.var.get()] = As<Var>(VisitVarUse(v));
-          dropped = true;
-          continue;
-        }
+  void VisitBinding(const Binding& binding, std::vector<Binding>& out) override {
+    if (index_++ == target_) {
+      if (!replacement_) {  // dropped outright (the predicate rejects it when it was used)
+        dropped = true;
+        return;
       }
-      out.bindings.push_back(VisitBinding(binding));
+      if (auto v = As<Var>(replacement_(binding))) {
+        var_remap_[binding.var.get()] = As<Var>(VisitVarUse(v));
+        dropped = true;
+        return;
+      }
     }
-    return out;
-  }
-  Ref<Expr> VisitSeqExpr(const Ref<SeqExpr>& e) override {
-    Ref<Expr> r = ExprMutator::VisitSeqExpr(e);
-    auto s = As<SeqExpr>(r);
-    std::vector<BindingBlock> kept;
-    for (const auto& b : s->blocks) {
-      if (!b.bindings.empty()) kept.push_back(b);
-    }
-    if (kept.size() == s->blocks.size()) return r;
-    return SeqExpr::Make(std::move(kept), s->body, s->span);
+    ExprMutator::VisitBinding(binding, out);
   }
 
  private:
@@ -99,11 +83,11 @@ Ref<IRModule> WithMainResult(const IRModule& m, const Ref<Expr>& result) {
   return m.WithGlobals(g);
 }
 
-interp::Value Uniform(const interp::Value& v, int value) {
+runtime::Value Uniform(const runtime::Value& v, int value) {
   if (!v.is_tensor()) return v;
   auto t = std::make_shared<TensorData>(*v.tensor());
   for (int64_t i = 0; i < t->num_elements(); ++i) t->SetInt(i, value);
-  return interp::Value::FromTensor(t);
+  return runtime::Value::FromTensor(t);
 }
 
 }  // namespace
@@ -168,7 +152,7 @@ Reproducer Reduce(Reproducer best, const StillFails& still_fails, int max_attemp
     // Smaller shapes: every shape variable of main's signature at most 0, 1, 2.
     if (smaller_inputs) {
       for (int extent : {0, 1, 2}) {
-        std::vector<interp::Value> args = smaller_inputs(*best.module, extent);
+        std::vector<runtime::Value> args = smaller_inputs(*best.module, extent);
         if (args.empty() || args.size() != best.args.size()) continue;
         if (try_candidate({best.module, args})) break;
       }

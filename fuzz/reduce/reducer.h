@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-#include "interpreter/value.h"
+#include "runtime/value.h"
 #include "ir/module.h"
 
 namespace rlx::fuzz {
@@ -16,7 +16,7 @@ namespace rlx::fuzz {
 /// A module with its entry's arguments.
 struct Reproducer {
   Ref<IRModule> module;
-  std::vector<interp::Value> args;
+  std::vector<runtime::Value> args;
 };
 
 /// True when the candidate still shows the failure.
@@ -24,7 +24,7 @@ using StillFails = std::function<bool(const Reproducer&)>;
 
 /// Arguments for `module`'s main with every shape variable at most `max_extent` (the
 /// reducer's "smaller shapes" step), or an empty vector when there are none.
-using SmallerInputs = std::function<std::vector<interp::Value>(const IRModule& module, int max_extent)>;
+using SmallerInputs = std::function<std::vector<runtime::Value>(const IRModule& module, int max_extent)>;
 
 /// The smallest reproducer found within `max_attempts` predicate calls.
 Reproducer Reduce(Reproducer start, const StillFails& still_fails, int max_attempts = 400,

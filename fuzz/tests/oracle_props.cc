@@ -4,12 +4,13 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "compiler/pass/pass.h"
 #include "fuzz/generators/input_generator.h"
 #include "fuzz/generators/program_generator.h"
 #include "fuzz/generators/rc_chooser.h"
 #include "fuzz/oracles/oracle.h"
 #include "fuzz/reduce/reducer.h"
-#include "fuzz/tests/rc_support.h"
+#include "testing/rc_support.h"
 #include "ir/text/printer.h"
 
 namespace rlx::fuzz {
@@ -18,7 +19,7 @@ namespace {
 // Checks oracle `name` on RapidCheck-generated programs.
 void CheckOracle(const std::string& name, int cases) {
   int64_t programs = 0, bindings = 0;
-  CheckWithAtLeast(cases, [&] {
+  rlx::testing::CheckWithAtLeast(cases, [&] {
     std::unique_ptr<Oracle> oracle;
     for (auto& o : AllOracles()) {
       if (o->name() == name) oracle = std::move(o);
@@ -52,12 +53,22 @@ TEST(FuzzOracles, RoundTrip) { CheckOracle("roundtrip", 400); }
 TEST(FuzzOracles, Soundness) { CheckOracle("soundness", 400); }
 TEST(FuzzOracles, Prover) { CheckOracle("prover", 100); }
 TEST(FuzzOracles, Determinism) { CheckOracle("determinism", 100); }
-TEST(FuzzOracles, Rename) { CheckOracle("rename", 100); }
-TEST(FuzzOracles, DeadBindings) { CheckOracle("dead-bindings", 100); }
-TEST(FuzzOracles, DissolveDataflow) { CheckOracle("dissolve-dataflow", 100); }
-TEST(FuzzOracles, InlineLocal) { CheckOracle("inline-local", 100); }
-TEST(FuzzOracles, ReassociateTuple) { CheckOracle("reassociate-tuple", 100); }
 TEST(FuzzOracles, OpIdentities) { CheckOracle("op-identities", 100); }
+
+// One before/after oracle per registered pass, from the registry (pass.preserves).
+class PassOracle : public ::testing::TestWithParam<std::string> {};
+TEST_P(PassOracle, PreservesMeaning) { CheckOracle(GetParam(), 100); }
+std::vector<std::string> PassNames() {
+  std::vector<std::string> names;
+  for (const auto& p : compiler::AllPasses()) names.push_back(p.name);
+  return names;
+}
+INSTANTIATE_TEST_SUITE_P(Registry, PassOracle, ::testing::ValuesIn(PassNames()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string n = info.param;
+                           for (char& c : n) c = c == '-' ? '_' : c;
+                           return n;
+                         });
 
 }  // namespace
 }  // namespace rlx::fuzz

@@ -8,7 +8,7 @@
 
 #include "fuzz/generators/random_module.h"
 #include "fuzz/generators/rc_chooser.h"
-#include "fuzz/tests/rc_support.h"
+#include "testing/rc_support.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/visitor.h"
 #include "ir/text/printer.h"
@@ -32,7 +32,7 @@ void CheckRoundTrip(const IRModule& m) {
 
 TEST(RoundTrip, RandomModulesPrintParsePrint) {
   int cases = 0;
-  CheckWithAtLeast(10000, [&cases] {
+  rlx::testing::CheckWithAtLeast(10000, [&cases] {
     RcChooser chooser;
     Ref<IRModule> m = RandomModule(chooser);
     CheckRoundTrip(*m);

@@ -1,3 +1,4 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 
 #include <algorithm>

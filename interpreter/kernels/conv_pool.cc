@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/gather.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"

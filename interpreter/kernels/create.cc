@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/kernels.h"
 
 namespace rlx::interp {

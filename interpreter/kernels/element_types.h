@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "interpreter/runtime_names.h"
 #include "ir/base/float_bits.h"
 #include "ir/dtype.h"
 

@@ -2,9 +2,10 @@
 // clip and astype (§5.3). Numerics: eval.num.*; the scalar functions are in scalar_ops.h.
 #include <cmath>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/exp_double.h"
-#include "checker/ops/op_rules.h"
+#include "ir/op_dtype_class.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
 
@@ -17,7 +18,7 @@ template <class FloatF, class IntF>
 Value Unary(OpInvocation& inv, FloatF ff, IntF fi) {
   Tensor x = inv.TensorArg(inv.op().params[0].name);
   // op.<name>.c2 on the value's dtype (open statically when the dtype was void).
-  if (std::string why = checker::ops::DTypeClassViolation(inv.op(), x->dtype()); !why.empty()) inv.FailConstraint(2, why);
+  if (std::string why = DTypeClassViolation(inv.op(), x->dtype()); !why.empty()) inv.FailConstraint(2, why);
   Tensor out = inv.AllocUninitialized(x->dtype(), x->shape());
   const int64_t n = x->num_elements();
   DispatchDType(x->dtype(), [&](auto tag) {
@@ -144,7 +145,7 @@ Value Binary(OpInvocation& inv, F f) {
     inv.FailConstraint(2, "operand dtypes " + std::string(DataTypeName(a->dtype())) + " and " +
                               std::string(DataTypeName(b->dtype())) + " differ");
   }
-  if (std::string bad = checker::ops::DTypeClassViolation(inv.op(), a->dtype()); !bad.empty()) inv.FailConstraint(3, bad);
+  if (std::string bad = DTypeClassViolation(inv.op(), a->dtype()); !bad.empty()) inv.FailConstraint(3, bad);
   if (!BroadcastShapes({a->shape(), b->shape()}, &shape, &why)) inv.FailConstraint(4, why);
   Tensor out = inv.AllocUninitialized(kBoolResult ? DataType::kBool : a->dtype(), shape);
   DispatchDType(a->dtype(), [&](auto tag) {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 

@@ -1,7 +1,8 @@
 // Kernels of the intrinsics (spec §5.9 and eval.print.*, eval.trap.assert): shape_of,
 // tensor_to_shape, shape_to_tensor, print, assert_op, null_value, get/set_dimension_size.
 // (call_pure_packed is evaluated by the evaluator: it calls back into a packed function.)
-#include "interpreter/format.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/format.h"
 #include "interpreter/kernels/gather.h"
 #include "interpreter/kernels/broadcast.h"
 

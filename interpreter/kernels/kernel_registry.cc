@@ -1,4 +1,5 @@
 // The kernel of every op, by family (ops.def lists the family of each op).
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/kernels.h"
 
 namespace rlx::interp {

@@ -2,6 +2,7 @@
 // from the invocation and computes the op's semantics (spec chapter 5, numerics eval.num.*).
 #pragma once
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/element_types.h"
 #include "interpreter/kernels/op_invocation.h"
 

@@ -1,6 +1,7 @@
 // The matmul kernel (spec §5.5): numpy.matmul semantics with broadcast batch dimensions;
 // floats accumulate in float64 in increasing k and round once (eval.num.reduce), integers
 // accumulate in 64 bits and wrap.
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"

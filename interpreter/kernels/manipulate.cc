@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/gather.h"
 #include "ir/base/checked_int.h"

@@ -1,5 +1,6 @@
 // Kernels of the lowered-form memory ops (spec §5.10, eval.memory): a storage is a block of
 // bytes; a tensor allocated in it is a view of those bytes, which it keeps alive.
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/kernels.h"
 
 namespace rlx::interp {

@@ -1,8 +1,9 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/op_invocation.h"
 
 #include <climits>
 
-#include "checker/ops/op_args.h"
+#include "ir/op_args.h"
 #include "interpreter/kernels/element_types.h"
 
 namespace rlx::interp {
@@ -19,7 +20,7 @@ OpInvocation::OpInvocation(const OpInfo& op, const Call& call, std::vector<Value
                            CallContext& ctx)
     : op_(op), call_(call), ctx_(ctx), by_param_(op.params.size()) {
   // The checker accepted the call, so its arguments fill the parameters in order.
-  checker::OpArgs matched = checker::MatchOpArgs(op, call);
+  OpArgs matched = MatchOpArgs(op, call);
   size_t next = 0;
   for (size_t i = 0; i < matched.by_param.size() && i < by_param_.size(); ++i) {
     for (size_t k = 0; k < matched.by_param[i].size() && next < args.size(); ++k) {

@@ -8,8 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/call_context.h"
-#include "interpreter/runtime_error.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/call_context.h"
+#include "runtime/runtime_error.h"
 #include "ir/expr.h"
 #include "ir/op_attrs.h"
 

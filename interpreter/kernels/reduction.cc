@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"

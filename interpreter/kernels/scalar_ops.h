@@ -8,8 +8,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "interpreter/runtime_names.h"
 #include "interpreter/kernels/element_types.h"
-#include "interpreter/runtime_error.h"
+#include "runtime/runtime_error.h"
 
 namespace rlx::interp::scalar {
 

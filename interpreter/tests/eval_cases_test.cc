@@ -10,9 +10,11 @@
 #include <set>
 #include <sstream>
 
+#include "interpreter/runtime_names.h"
+#include "interpreter/builtins.h"
 #include "checker/checker.h"
-#include "interpreter/call_context.h"
-#include "interpreter/format.h"
+#include "runtime/call_context.h"
+#include "runtime/format.h"
 #include "interpreter/interpreter.h"
 #include "interpreter/tests/op_case_file.h"
 #include "ir/text/relax_parser.h"
@@ -207,7 +209,7 @@ class Module:
 )", "packed.py", sources, diags);
   ASSERT_NE(module, nullptr) << diags.RenderAll();
   ASSERT_TRUE(checker::CheckModule(*module, diags).ok) << diags.RenderAll();
-  PackedRegistry registry = PackedRegistry::WithBuiltins();
+  PackedRegistry registry = BuiltinRegistry();
   registry.Register("my.double", [](CallContext& ctx, const std::vector<Value>& args) {
     Tensor out = ctx.allocator().Copy(*args[0].tensor());
     for (int64_t i = 0; i < out->num_elements(); ++i) out->SetDouble(i, 2 * out->GetDouble(i));

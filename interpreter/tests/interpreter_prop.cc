@@ -9,8 +9,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "interpreter/runtime_names.h"
 #include "checker/checker.h"
-#include "interpreter/format.h"
+#include "runtime/format.h"
 #include "interpreter/interpreter.h"
 #include "interpreter/kernels/scalar_ops.h"
 #include "ir/base/float_bits.h"

@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/runtime_names.h"
+#include "interpreter/builtins.h"
 #include "checker/checker.h"
-#include "interpreter/call_context.h"
-#include "interpreter/format.h"
+#include "runtime/call_context.h"
+#include "runtime/format.h"
 #include "interpreter/interpreter.h"
 #include "ir/text/relax_parser.h"
 
@@ -275,7 +277,7 @@ TEST(EvalLimits, StackPerCallFitsTheReservation) {
                          &error);
   ASSERT_NE(m, nullptr) << error;
   std::vector<uintptr_t> frames;
-  PackedRegistry registry = PackedRegistry::WithBuiltins();
+  PackedRegistry registry = BuiltinRegistry();
   registry.Register("test.sp", [&frames](CallContext&, const std::vector<Value>&) {
     frames.push_back(reinterpret_cast<uintptr_t>(__builtin_frame_address(0)));
     return Value::Null();

@@ -14,7 +14,8 @@
 #include <sstream>
 #include <thread>
 
-#include "interpreter/io/npy.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/io/npy.h"
 #include "interpreter/tests/op_case_file.h"
 
 namespace rlx::interp::testing {

@@ -1,3 +1,4 @@
+#include "interpreter/runtime_names.h"
 #include "interpreter/tests/op_case_file.h"
 
 #include <cmath>
@@ -6,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/format.h"
-#include "interpreter/io/value_text.h"
+#include "runtime/format.h"
+#include "runtime/io/value_text.h"
 
 namespace rlx::interp::testing {
 

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/value.h"
+#include "interpreter/runtime_names.h"
+#include "runtime/value.h"
 
 namespace rlx::interp::testing {
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "interpreter/runtime_names.h"
 #include "checker/checker.h"
 #include "interpreter/interpreter.h"
 #include "interpreter/tests/op_case_file.h"

@@ -12,6 +12,19 @@ bool SameElements(const std::vector<T>& a, const std::vector<T>& b) {
   return true;
 }
 
+bool SameBlocks(const std::vector<BindingBlock>& a, const std::vector<BindingBlock>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].is_dataflow != b[i].is_dataflow || a[i].bindings.size() != b[i].bindings.size()) return false;
+    for (size_t k = 0; k < a[i].bindings.size(); ++k) {
+      const Binding& x = a[i].bindings[k];
+      const Binding& y = b[i].bindings[k];
+      if (x.var != y.var || x.value != y.value || x.match_sinfo != y.match_sinfo) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Ref<Expr> ExprMutator::VisitExpr(const Ref<Expr>& e) {
@@ -71,19 +84,11 @@ Ref<Expr> ExprMutator::VisitTupleGetItem(const Ref<TupleGetItem>& e) {
 
 Ref<Expr> ExprMutator::VisitSeqExpr(const Ref<SeqExpr>& e) {
   std::vector<BindingBlock> blocks;
-  bool changed = false;
-  for (const auto& b : e->blocks) {
-    BindingBlock nb = VisitBindingBlock(b);
-    if (nb.bindings.size() != b.bindings.size()) changed = true;
-    for (size_t i = 0; !changed && i < nb.bindings.size(); ++i) {
-      const Binding& x = nb.bindings[i];
-      const Binding& y = b.bindings[i];
-      changed = x.var != y.var || x.value != y.value || x.match_sinfo != y.match_sinfo;
-    }
-    blocks.push_back(std::move(nb));
-  }
+  blocks.reserve(e->blocks.size());
+  for (const auto& b : e->blocks) blocks.push_back(VisitBindingBlock(b));
+  blocks = MergeBlocks(std::move(blocks));
   Ref<Expr> body = VisitExpr(e->body);
-  if (!changed && body == e->body) return e;
+  if (body == e->body && SameBlocks(blocks, e->blocks)) return e;
   return SeqExpr::Make(std::move(blocks), body, e->span);
 }
 
@@ -141,11 +146,18 @@ BindingBlock ExprMutator::VisitBindingBlock(const BindingBlock& b) {
   out.is_dataflow = b.is_dataflow;
   out.span = b.span;
   out.bindings.reserve(b.bindings.size());
-  for (const auto& binding : b.bindings) out.bindings.push_back(VisitBinding(binding));
+  bool outer = in_dataflow_block_;
+  in_dataflow_block_ = b.is_dataflow;
+  for (const auto& binding : b.bindings) VisitBinding(binding, out.bindings);
+  in_dataflow_block_ = outer;
   return out;
 }
 
-Binding ExprMutator::VisitBinding(const Binding& b) {
+void ExprMutator::VisitBinding(const Binding& b, std::vector<Binding>& out) {
+  out.push_back(RewriteBinding(b));
+}
+
+Binding ExprMutator::RewriteBinding(const Binding& b) {
   Binding out = b;
   if (!b.is_match_cast() && Function::Is(b.value->kind)) {
     // A local function may call itself: its variable is in scope inside its body, so the
@@ -221,6 +233,10 @@ Ref<StructInfo> ExprMutator::VisitStructInfo(const Ref<StructInfo>& s) {
 }
 
 Ref<PrimExpr> ExprMutator::VisitPrimExpr(const Ref<PrimExpr>& e) {
+  if (e && e->is_var() && !prim_var_remap_.empty()) {
+    auto it = prim_var_remap_.find(e.get());
+    return it == prim_var_remap_.end() ? e : it->second;
+  }
   if (!e || e->arity() == 0) return e;
   Ref<PrimExpr> ops[3];
   bool changed = false;

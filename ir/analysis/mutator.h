@@ -1,5 +1,6 @@
 // ExprMutator: rebuilds expressions bottom-up, keeping nodes that did not change (so
-// unchanged subtrees stay shared) and renaming variables consistently.
+// unchanged subtrees stay shared) and substituting variables consistently. It is what passes
+// rewrite modules with (docs/writing-a-pass.md).
 #pragma once
 
 #include <unordered_map>
@@ -11,7 +12,11 @@ namespace rlx {
 
 /// Override the Visit* hooks to rewrite nodes. A variable whose definition changes (for
 /// example its annotation) is replaced by a fresh Var, and every later use follows through
-/// `var_remap_`; pre-populate it to substitute variables.
+/// `var_remap_`; pre-populate it to substitute variables. Shape variables are substituted the
+/// same way through `prim_var_remap_`, everywhere they occur: shape expressions, prim values,
+/// annotations, match_cast targets and sinfo_args. A binding may become zero, one or many
+/// bindings (VisitBinding appends them); the blocks of a SeqExpr are then merged by
+/// MergeBlocks, the routine the IR builder uses too.
 class ExprMutator {
  public:
   virtual ~ExprMutator() = default;
@@ -35,7 +40,11 @@ class ExprMutator {
   virtual Ref<Expr> VisitLeaf(const Ref<Expr>& e) { return e; }
 
   virtual BindingBlock VisitBindingBlock(const BindingBlock& b);
-  virtual Binding VisitBinding(const Binding& b);
+  /// Appends what `b` becomes to `out`: nothing (the binding is dropped), the rewritten
+  /// binding (the default, RewriteBinding), or several bindings.
+  virtual void VisitBinding(const Binding& b, std::vector<Binding>& out);
+  /// The binding with its value, match_cast target and variable rewritten.
+  Binding RewriteBinding(const Binding& b);
   /// The definition of a variable: returns the variable to use from now on.
   virtual Ref<Var> VisitVarDef(const Ref<Var>& v);
   virtual Ref<StructInfo> VisitStructInfo(const Ref<StructInfo>& s);
@@ -43,6 +52,9 @@ class ExprMutator {
 
  protected:
   std::unordered_map<const Var*, Ref<Var>> var_remap_;
+  std::unordered_map<const PrimExpr*, Ref<PrimExpr>> prim_var_remap_;
+  /// True while the bindings of a dataflow block are visited.
+  bool in_dataflow_block_ = false;
 };
 
 }  // namespace rlx

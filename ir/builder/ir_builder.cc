@@ -285,14 +285,11 @@ Ref<SeqExpr> IRBuilder::NormalizeBody(Ref<Expr> body) {
   Span span = body->span;
   if (auto s = As<SeqExpr>(body)) {
     for (const auto& block : s->blocks) {
-      if (block.bindings.empty()) continue;
-      bool merge = !scope.blocks.empty() && scope.blocks.back().is_dataflow == block.is_dataflow;
-      if (!merge) {
-        BindingBlock nb;
-        nb.is_dataflow = block.is_dataflow;
-        nb.span = block.span;
-        scope.blocks.push_back(std::move(nb));
-      }
+      // One scope block per block; FinishScope merges them (MergeBlocks).
+      BindingBlock nb;
+      nb.is_dataflow = block.is_dataflow;
+      nb.span = block.span;
+      scope.blocks.push_back(std::move(nb));
       scope.dataflow_open = block.is_dataflow;
       for (const auto& b : block.bindings) {
         Ref<Expr> v = b.is_match_cast() ? NormalizeArg(b.value) : NormalizeValue(b.value);
@@ -321,15 +318,7 @@ Ref<SeqExpr> IRBuilder::NormalizeBody(Ref<Expr> body) {
 Ref<SeqExpr> IRBuilder::FinishScope(Scope& scope, Ref<Expr> result, Span span) {
   RLX_CHECK(result) << "a body needs a result";
   Ref<Expr> body = NormalizeArg(std::move(result));
-  std::vector<BindingBlock> blocks;
-  for (auto& b : scope.blocks) {
-    if (b.bindings.empty()) continue;
-    if (!blocks.empty() && blocks.back().is_dataflow == b.is_dataflow) {
-      for (auto& binding : b.bindings) blocks.back().bindings.push_back(std::move(binding));
-    } else {
-      blocks.push_back(std::move(b));
-    }
-  }
+  std::vector<BindingBlock> blocks = MergeBlocks(std::move(scope.blocks));
   scope.blocks.clear();
   return SeqExpr::Make(std::move(blocks), body, span);
 }
@@ -382,7 +371,7 @@ std::vector<Ref<Var>> IRBuilder::EndDataflow(const std::vector<Ref<Var>>& output
   if (!outputs.empty()) {
     OutputReplacer replacer(outputs);
     for (size_t i = s.dataflow_start; i < block.bindings.size(); ++i) {
-      block.bindings[i] = replacer.VisitBinding(block.bindings[i]);
+      block.bindings[i] = replacer.RewriteBinding(block.bindings[i]);
     }
     for (const auto& out : outputs) result.push_back(replacer.Replacement(out));
   }

@@ -47,6 +47,9 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
       o.parse.captures[def.substr(0, eq)] = v;
     } else if (has(flags_without_value, a)) {
       o.flags[a] = "";
+    } else if (size_t eq = a.find('='); a.rfind("--", 0) == 0 && eq != std::string::npos &&
+                                        has(flags_with_value, a.substr(0, eq))) {
+      o.flags[a.substr(0, eq)] = a.substr(eq + 1);  // --flag=value
     } else if (has(flags_with_value, a)) {
       if (i + 1 >= args.size()) {
         std::cerr << "rlx: " << a << " needs a value\n";

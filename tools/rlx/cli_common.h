@@ -62,5 +62,6 @@ int RunRun(const std::vector<std::string>& args);
 int RunConform(const std::vector<std::string>& args);
 int RunAdapter(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
+int RunOpt(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

@@ -7,11 +7,11 @@
 #include <utility>
 
 #include "checker/checker.h"
-#include "interpreter/format.h"
+#include "runtime/format.h"
 #include "interpreter/interpreter.h"
-#include "interpreter/io/json_value.h"
-#include "interpreter/io/npy.h"
-#include "interpreter/io/random_inputs.h"
+#include "runtime/io/json_value.h"
+#include "runtime/io/npy.h"
+#include "runtime/io/random_inputs.h"
 #include "interpreter/match.h"
 #include "ir/base/nested_list.h"
 #include "tools/rlx/cli_common.h"
@@ -19,7 +19,7 @@
 namespace rlx::cli {
 namespace {
 
-using interp::Value;
+using runtime::Value;
 
 // Exit codes of `rlx run` beyond the common ones (docs/cli.md).
 constexpr int kTrap = 4;
@@ -51,19 +51,19 @@ std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p, std
   const std::string name(DataTypeName(dt));
   using Kind = text::CapturedValue::Kind;
   if (c.kind == Kind::kBool && (dt == DataType::kBool || prim->dtype == DataType::kVoid)) {
-    return Value::FromPrim(interp::PrimScalar::Int(c.bool_value, DataType::kBool));
+    return Value::FromPrim(runtime::PrimScalar::Int(c.bool_value, DataType::kBool));
   }
   if (IsFloat(dt) && (c.kind == Kind::kInt || c.kind == Kind::kFloat)) {
     const double v = c.kind == Kind::kInt ? static_cast<double>(c.int_value) : c.float_value;
-    return Value::FromPrim(interp::PrimScalar::Float(v, dt));
+    return Value::FromPrim(runtime::PrimScalar::Float(v, dt));
   }
   if (!IsFloat(dt) && c.kind == Kind::kInt) {
-    if (FitsDataType(dt, c.int_value)) return Value::FromPrim(interp::PrimScalar::Int(c.int_value, dt));
+    if (FitsDataType(dt, c.int_value)) return Value::FromPrim(runtime::PrimScalar::Int(c.int_value, dt));
     *error = "-D " + p.name + "=" + std::to_string(c.int_value) + ": out of the range of " + name;
     return std::nullopt;
   }
   if (c.kind == Kind::kFloat && prim->dtype == DataType::kVoid) {
-    return Value::FromPrim(interp::PrimScalar::Float(c.float_value, DataType::kFloat64));
+    return Value::FromPrim(runtime::PrimScalar::Float(c.float_value, DataType::kFloat64));
   }
   *error = "-D " + p.name + ": not a value of " + name + " (parameter '" + p.name + "' is " + name + ")";
   return std::nullopt;
@@ -74,16 +74,16 @@ std::optional<Value> PrimFromDefine(const CommonOptions& opts, const Var& p, std
 void PrintTensor(const TensorData& t, std::ostream& out) {
   const size_t rank = t.shape().size();
   if (rank == 0) {
-    out << interp::FormatElement(t, 0);
+    out << runtime::FormatElement(t, 0);
     return;
   }
-  if (t.num_elements() == 0 && EmptyListCount(t.shape()) > interp::kMaxEmptyLists) {
+  if (t.num_elements() == 0 && EmptyListCount(t.shape()) > runtime::kMaxEmptyLists) {
     auto empty = std::make_shared<TensorData>(t.dtype(), t.shape());  // no bytes: no elements
-    out << interp::FormatValue(Value::FromTensor(empty));
+    out << runtime::FormatValue(Value::FromTensor(empty));
     return;
   }
   VisitNestedList(
-      t.shape(), [&](char c) { out << c; }, [&](int64_t i) { out << interp::FormatElement(t, i); },
+      t.shape(), [&](char c) { out << c; }, [&](int64_t i) { out << runtime::FormatElement(t, i); },
       [&](size_t level) {
         out << ",";
         if (level + 1 < rank) out << "\n" << std::string(level + 1, ' ');
@@ -119,7 +119,7 @@ void PrintResult(const Value& root, const std::string& root_name, std::ostream& 
       PrintTensor(*v.tensor(), out);
       out << "\n";
     } else {
-      out << interp::FormatValue(v) << "\n";
+      out << runtime::FormatValue(v) << "\n";
     }
   }
 }
@@ -140,8 +140,8 @@ bool WriteOutputs(const Value& v, const std::filesystem::path& dir, const std::s
       const auto& fields = value->tuple();
       for (size_t i = fields.size(); i-- > 0;) todo.emplace_back(&fields[i], path + "_" + std::to_string(i));
     } else if (!value->is_tensor()) {
-      if (!WriteOutputFile((dir / (path + ".txt")).string(), interp::FormatValue(*value) + "\n")) return false;
-    } else if (!WriteOutputFile((dir / (path + ".npy")).string(), interp::WriteNpy(*value->tensor()))) {
+      if (!WriteOutputFile((dir / (path + ".txt")).string(), runtime::FormatValue(*value) + "\n")) return false;
+    } else if (!WriteOutputFile((dir / (path + ".npy")).string(), runtime::WriteNpy(*value->tensor()))) {
       return false;
     }
   }
@@ -232,12 +232,12 @@ int RunRun(const std::vector<std::string>& raw_args) {
   }
   // --random-inputs: shape variables from -D, else 4.
   std::string define_error;
-  interp::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name, &define_error); }, seed);
+  runtime::RandomInputs random([&](const std::string& name) { return DefinedInt(*opts, name, &define_error); }, seed);
   std::vector<Value> call_args;
   for (const auto& p : f->params) {
     if (auto it = files.find(p->name); it != files.end()) {
       std::string error;
-      auto t = interp::ReadNpyFile(it->second, &error);
+      auto t = runtime::ReadNpyFile(it->second, &error);
       if (!t) {
         std::cerr << "rlx run: --input " << p->name << ": " << error << "\n";
         return kUsage;
@@ -246,7 +246,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
       files.erase(it);
     } else if (const Json* j = json ? json->Find(p->name) : nullptr) {
       std::string error;
-      auto v = interp::ValueFromJson(*j, p->annotation.get(), &error);
+      auto v = runtime::ValueFromJson(*j, p->annotation.get(), &error);
       if (!v) {
         std::cerr << "rlx run: input '" << p->name << "': " << error << "\n";
         return kUsage;
@@ -283,8 +283,8 @@ int RunRun(const std::vector<std::string>& raw_args) {
   for (const auto& l : limits) {
     std::string name;
     int64_t value = 0;
-    if (!interp::ParseLimitText(l, &name, &value) || !interp::SetLimit(name, value, &run_options.limits)) {
-      std::cerr << "rlx run: --limit expects NAME=N with NAME " << interp::LimitNames() << ", got '" << l << "'\n";
+    if (!runtime::ParseLimitText(l, &name, &value) || !runtime::SetLimit(name, value, &run_options.limits)) {
+      std::cerr << "rlx run: --limit expects NAME=N with NAME " << runtime::LimitNames() << ", got '" << l << "'\n";
       return kUsage;
     }
   }
@@ -296,7 +296,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
     return r.error->is_exhaustion() ? kExhausted : kTrap;
   }
   if (opts->flags.count("--result-json")) {
-    if (!WriteOutputFile(opts->flags["--result-json"], "{\"result\":" + interp::ValueToJson(r.value) + "}\n")) {
+    if (!WriteOutputFile(opts->flags["--result-json"], "{\"result\":" + runtime::ValueToJson(r.value) + "}\n")) {
       return kUsage;
     }
   } else if (opts->flags.count("--output-dir")) {

@@ -36,6 +36,11 @@ Commands:
                          --result-json FILE: write the result as JSON (conformance/ADAPTER.md);
                          --limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes|
                          max_work|max_seconds=N)
+  opt FILE --passes=a,b  run compiler passes and print the result
+                         (--verify-each: check the module after every pass;
+                         --print-after-all | --print-changed: print it after each pass
+                         (on stderr); --time-passes; --list-passes; --spelling;
+                         --update FILE...: refresh pass test files' expectations)
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
@@ -91,6 +96,7 @@ int Dispatch(const std::vector<std::string>& args) {
     if (cmd == "run") return rlx::cli::RunRun(rest);
     if (cmd == "conform") return rlx::cli::RunConform(rest);
     if (cmd == "fuzz") return rlx::cli::RunFuzz(rest);
+    if (cmd == "opt") return rlx::cli::RunOpt(rest);
     if (cmd == "adapter") return rlx::cli::RunAdapter(rest);
     std::cerr << "rlx: unknown command '" << cmd << "'\n" << kUsage;
     return rlx::cli::kUsage;

@@ -1,0 +1,34 @@
+// The Relax-level passes: one file each (relax/<name>.cc), one function each, registered in
+// pass/passes.def. Each returns its input itself when it changed nothing.
+#pragma once
+
+#include "ir/module.h"
+
+namespace rlx::compiler {
+
+/// rename-vars (pass.rename-vars): every Relax variable gets a new name, `r<N>_<old name>`;
+/// nothing else changes. Tests that passes and printers never key on names.
+Ref<IRModule> RenameVars(const Ref<IRModule>& m);
+
+/// add-dead-bindings (pass.add-dead-bindings): every binding block starts with an unused prim
+/// value and ends with an unused one-field tuple of its last variable. What dead-code
+/// elimination must remove, and what every other pass must tolerate.
+Ref<IRModule> AddDeadBindings(const Ref<IRModule>& m);
+
+/// to-non-dataflow (pass.to-non-dataflow, TVM's ToNonDataflow): every dataflow block becomes an
+/// ordinary block, merged with the ordinary blocks beside it, and every dataflow variable an
+/// ordinary variable.
+Ref<IRModule> ToNonDataflow(const Ref<IRModule>& m);
+
+/// inline-local (pass.inline-local): the first call, in an ordinary block, of a function bound
+/// to a local variable is replaced by the function's body: a match_cast of each argument to its
+/// parameter's annotation (the signature's shape variables that the call binds statically are
+/// replaced by what the arguments have there, the others by fresh copies), then a copy of the
+/// body's bindings, then the result bound to the call's variable.
+Ref<IRModule> InlineLocal(const Ref<IRModule>& m);
+
+/// reassociate-tuples (pass.reassociate-tuples): every tuple (a, b, c...) of two or more fields
+/// is built as (t[0], t[1], c...) from t = (a, b).
+Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m);
+
+}  // namespace rlx::compiler

@@ -1,0 +1,105 @@
+// The pass manager and the registry (spec pass.manager.*, pass.contract.*).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "checker/checker.h"
+#include "compiler/pass/pass_manager.h"
+#include "ir/text/relax_parser.h"
+
+namespace rlx::compiler {
+namespace {
+
+constexpr const char* kModule = R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), dtype="float32")) -> R.Tensor((2, 3), dtype="float32"):
+        with R.dataflow():
+            y = R.add(x, x)
+            t = (y, x, y)
+            z = t[0]
+            R.output(z)
+        return z
+)";
+
+Ref<IRModule> Parse(const char* text) {
+  static SourceManager sources;
+  DiagnosticEngine diags(sources);
+  return text::ParseModuleText(text, "test", sources, diags);
+}
+
+std::vector<const PassInfo*> Passes(const std::string& list) {
+  std::vector<const PassInfo*> passes;
+  std::string error;
+  EXPECT_TRUE(ParsePassList(list, &passes, &error)) << error;
+  return passes;
+}
+
+// pass.manager.run: every pass alone and every pair in either order, verified after each.
+TEST(PassManager, EveryPassAndEveryPairVerifies) {
+  Ref<IRModule> m = Parse(kModule);
+  ASSERT_TRUE(m);
+  for (const auto& a : AllPasses()) {
+    for (const auto& b : AllPasses()) {
+      PassManagerOptions options;
+      options.verify_each = true;
+      std::ostringstream log;
+      PassRunResult r = RunPasses(m, {&a, &b}, options, log);
+      EXPECT_EQ(r.error, "") << a.name << "," << b.name;
+      ASSERT_EQ(r.records.size(), 2u);
+    }
+  }
+}
+
+TEST(PassManager, UnknownPassIsAnError) {
+  std::vector<const PassInfo*> passes;
+  std::string error;
+  EXPECT_FALSE(ParsePassList("rename-vars,no-such-pass", &passes, &error));
+  EXPECT_NE(error.find("no-such-pass"), std::string::npos);
+}
+
+// pass.manager.print: --print-changed prints only after passes that changed the module.
+TEST(PassManager, PrintChangedAndTimes) {
+  Ref<IRModule> m = Parse(kModule);
+  PassManagerOptions options;
+  options.print_changed = true;
+  options.time_passes = true;
+  std::ostringstream log;
+  PassRunResult r = RunPasses(m, Passes("to-non-dataflow,to-non-dataflow"), options, log);
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.records[0].changed);
+  EXPECT_FALSE(r.records[1].changed);
+  std::string out = log.str();
+  EXPECT_NE(out.find("# after to-non-dataflow\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("# after to-non-dataflow (no change)"), std::string::npos) << out;
+  EXPECT_NE(out.find("total"), std::string::npos) << out;
+}
+
+// pass.contract.establishes: after to-non-dataflow the module has no dataflow block.
+TEST(PassManager, ContractFormsHold) {
+  Ref<IRModule> m = Parse(kModule);
+  EXPECT_FALSE(PropertiesOf(*m) & kNoDataflow);
+  PassRunResult r = RunPasses(m, Passes("to-non-dataflow"), {}, std::cerr);
+  EXPECT_TRUE(PropertiesOf(*r.module) & kNoDataflow);
+}
+
+// pass.manager.verify: a pass that breaks the module is caught, and named.
+Ref<IRModule> BreakSignature(const Ref<IRModule>& m) {
+  std::vector<GlobalDef> globals = m->globals;
+  auto f = As<Function>(globals[0].value);
+  globals[0].value = Function::Make(f->params, f->body, nullptr, false, f->attrs, f->span);
+  return m->WithGlobals(globals);
+}
+
+TEST(PassManager, VerifyCatchesABrokenContract) {
+  Ref<IRModule> m = Parse(kModule);
+  PassInfo broken{"break-purity", &BreakSignature, {}, "pass.manager.verify", "test"};
+  PassManagerOptions options;
+  options.verify_each = true;
+  PassRunResult r = RunPasses(m, {&broken}, options, std::cerr);
+  EXPECT_NE(r.error.find("break-purity"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("signature of 'main'"), std::string::npos) << r.error;
+}
+
+}  // namespace
+}  // namespace rlx::compiler
