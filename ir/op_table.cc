@@ -17,13 +17,10 @@ struct RawOp {
   const char* signature;
 };
 
-constexpr OpFamily unary = OpFamily::kUnary, binary = OpFamily::kBinary,
-                   ternary = OpFamily::kTernary, datatype = OpFamily::kDatatype,
-                   reduction = OpFamily::kReduction, search = OpFamily::kSearch,
-                   scan = OpFamily::kScan, linalg = OpFamily::kLinalg,
-                   manipulate = OpFamily::kManipulate, index = OpFamily::kIndex,
-                   create = OpFamily::kCreate, nn = OpFamily::kNN, intrinsic = OpFamily::kIntrinsic,
-                   memory = OpFamily::kMemory;
+constexpr OpFamily unary = OpFamily::kUnary, binary = OpFamily::kBinary, selection = OpFamily::kSelection,
+                   reduction = OpFamily::kReduction, linalg = OpFamily::kLinalg,
+                   manipulation = OpFamily::kManipulation, creation = OpFamily::kCreation, nn = OpFamily::kNN,
+                   intrinsics = OpFamily::kIntrinsics, memory = OpFamily::kMemory;
 constexpr bool pure = true, impure = false;
 
 const RawOp kRawOps[] = {
@@ -227,20 +224,21 @@ std::string_view OpFamilyName(OpFamily f) {
   switch (f) {
     case OpFamily::kUnary: return "unary";
     case OpFamily::kBinary: return "binary";
-    case OpFamily::kTernary: return "ternary";
-    case OpFamily::kDatatype: return "datatype";
+    case OpFamily::kSelection: return "selection";
     case OpFamily::kReduction: return "reduction";
-    case OpFamily::kSearch: return "search";
-    case OpFamily::kScan: return "scan";
     case OpFamily::kLinalg: return "linalg";
-    case OpFamily::kManipulate: return "manipulate";
-    case OpFamily::kIndex: return "index";
-    case OpFamily::kCreate: return "create";
+    case OpFamily::kManipulation: return "manipulation";
+    case OpFamily::kCreation: return "creation";
     case OpFamily::kNN: return "nn";
-    case OpFamily::kIntrinsic: return "intrinsic";
+    case OpFamily::kIntrinsics: return "intrinsics";
     case OpFamily::kMemory: return "memory";
   }
   return "?";
+}
+
+std::string_view OpFamilySection(OpFamily f) {
+  static const char* const kSections[] = {"5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10"};
+  return kSections[static_cast<int>(f)];
 }
 
 bool IsVoidStatementOp(OpId id) {

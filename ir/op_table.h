@@ -17,22 +17,26 @@ enum class OpId : uint16_t {
 };
 
 /// Op families: one spec section and one inference/kernel file each.
+/// The op families: one vocabulary for ops.def, the sections of spec chapter 5 (5.1 unary ...
+/// 5.10 memory: spec/5-operators/5.N-<family>.md), the folders of conformance/suite/5-operators/,
+/// the checker's rule files (checker/ops/) and the interpreter's kernel files (kernels/).
 enum class OpFamily : uint8_t {
-  kUnary,
-  kBinary,
-  kTernary,
-  kDatatype,
-  kReduction,
-  kSearch,
-  kScan,
-  kLinalg,
-  kManipulate,
-  kIndex,
-  kCreate,
-  kNN,
-  kIntrinsic,
-  kMemory,
+  kUnary,         // 5.1
+  kBinary,        // 5.2
+  kSelection,     // 5.3 where, clip, astype
+  kReduction,     // 5.4 reductions, arg-reductions, scans
+  kLinalg,        // 5.5
+  kManipulation,  // 5.6 shape manipulation and indexing
+  kCreation,      // 5.7
+  kNN,            // 5.8
+  kIntrinsics,    // 5.9
+  kMemory,        // 5.10
 };
+/// Every family, in spec order.
+inline constexpr OpFamily kAllOpFamilies[] = {
+    OpFamily::kUnary,        OpFamily::kBinary,   OpFamily::kSelection, OpFamily::kReduction,
+    OpFamily::kLinalg,       OpFamily::kManipulation, OpFamily::kCreation, OpFamily::kNN,
+    OpFamily::kIntrinsics,   OpFamily::kMemory};
 
 /// How a signature parameter is passed (see the ops.def header).
 enum class ParamKind : uint8_t {
@@ -94,8 +98,11 @@ const std::vector<OpInfo>& AllOps();
 const OpInfo& GetOp(OpId id);
 /// The op with this TVMScript name ("add", "nn.relu"), or nullptr.
 const OpInfo* FindOp(std::string_view name);
-/// The family's name as used in ops.def and the spec ("unary", "nn").
+/// The family's name as used in ops.def, the spec's file names and the conformance folders
+/// ("unary", "manipulation").
 std::string_view OpFamilyName(OpFamily f);
+/// The family's section of spec chapter 5 ("5.1" ... "5.10").
+std::string_view OpFamilySection(OpFamily f);
 
 /// True when a Call's op is `id`.
 class Expr;

@@ -73,8 +73,7 @@ OpDerivation DeriveOpCallAlone(const Call& call, const VarLookup& var_sinfo,
     return out;
   }
   OpCall oc(call, *op->info, std::move(matched), std::move(args), state);
-  OpRule rule = GetOpRule(op->info->id);  // sinfo.derive.op
-  Ref<StructInfo> s = rule ? rule(oc) : ObjectStructInfo::Make();
+  Ref<StructInfo> s = GetOpRule(op->info->id)(oc);  // sinfo.derive.op
   if (diags.error_count() > 0 || !s) {
     for (const auto& d : diags.diagnostics()) {
       if (d.severity == Severity::kError) {

@@ -1,23 +1,79 @@
-// Every op of ops.def and its struct-info rule.
+// Every op of ops.def and its struct-info rule. The switch lists every op and has no default:
+// an op added to ops.def without a rule does not compile (-Werror=switch; docs/contributing.md).
 #include "checker/ops/op_rules.h"
+#include "ir/base/check.h"
 
 namespace rlx::checker {
 
 OpRule GetOpRule(OpId id) {
   using namespace ops;
-  switch (GetOp(id).family) {
-    case OpFamily::kUnary: return Unary;
-    case OpFamily::kBinary: return Binary;
-    case OpFamily::kReduction: return Reduce;
-    case OpFamily::kSearch: return ArgReduce;
-    case OpFamily::kScan: return Scan;
-    case OpFamily::kLinalg: return Matmul;
-    default: break;
-  }
   switch (id) {
+    case OpId::kAbs:
+    case OpId::kNegative:
+    case OpId::kSign:
+    case OpId::kSquare:
+    case OpId::kExp:
+    case OpId::kLog:
+    case OpId::kSqrt:
+    case OpId::kRsqrt:
+    case OpId::kSin:
+    case OpId::kCos:
+    case OpId::kTan:
+    case OpId::kTanh:
+    case OpId::kSigmoid:
+    case OpId::kErf:
+    case OpId::kFloor:
+    case OpId::kCeil:
+    case OpId::kRound:
+    case OpId::kTrunc:
+    case OpId::kIsNan:
+    case OpId::kIsInf:
+    case OpId::kIsFinite:
+    case OpId::kLogicalNot:
+    case OpId::kBitwiseNot:
+    case OpId::kRelu:
+    case OpId::kGelu:
+    case OpId::kGeluTanh:
+    case OpId::kSilu: return Unary;
+    case OpId::kAdd:
+    case OpId::kSubtract:
+    case OpId::kMultiply:
+    case OpId::kDivide:
+    case OpId::kFloorDivide:
+    case OpId::kFloorMod:
+    case OpId::kMod:
+    case OpId::kPower:
+    case OpId::kMaximum:
+    case OpId::kMinimum:
+    case OpId::kEqual:
+    case OpId::kNotEqual:
+    case OpId::kLess:
+    case OpId::kLessEqual:
+    case OpId::kGreater:
+    case OpId::kGreaterEqual:
+    case OpId::kLogicalAnd:
+    case OpId::kLogicalOr:
+    case OpId::kLogicalXor:
+    case OpId::kBitwiseAnd:
+    case OpId::kBitwiseOr:
+    case OpId::kBitwiseXor:
+    case OpId::kLeftShift:
+    case OpId::kRightShift: return Binary;
     case OpId::kWhere: return Where;
     case OpId::kClip: return Clip;
     case OpId::kAstype: return Astype;
+    case OpId::kSum:
+    case OpId::kProd:
+    case OpId::kMean:
+    case OpId::kMax:
+    case OpId::kMin:
+    case OpId::kVariance:
+    case OpId::kStd: return Reduce;
+    case OpId::kArgmax:
+    case OpId::kArgmin: return ArgReduce;
+    case OpId::kCumsum:
+    case OpId::kCumprod: return Scan;
+    case OpId::kMatmul: return Matmul;
     case OpId::kReshape: return Reshape;
     case OpId::kPermuteDims: return PermuteDims;
     case OpId::kExpandDims: return ExpandDims;
@@ -60,18 +116,18 @@ OpRule GetOpRule(OpId id) {
     case OpId::kAssertOp: return AssertOp;
     case OpId::kNullValue: return NullValue;
     case OpId::kToVDevice: return ToVDevice;
-    case OpId::kBuiltinAllocTensor: return BuiltinAllocTensor;
-    case OpId::kMemoryAllocStorage:
-    case OpId::kVMAllocStorage: return AllocStorage;
-    case OpId::kMemoryAllocTensor:
-    case OpId::kVMAllocTensor: return AllocTensorInStorage;
-    case OpId::kMemoryKillStorage:
-    case OpId::kMemoryKillTensor:
-    case OpId::kVMKillObject: return Kill;
     case OpId::kGetDimensionSize: return GetDimensionSize;
     case OpId::kSetDimensionSize: return SetDimensionSize;
-    default: return nullptr;
+    case OpId::kBuiltinAllocTensor: return BuiltinAllocTensor;
+    case OpId::kMemoryAllocStorage: return AllocStorage;
+    case OpId::kMemoryAllocTensor: return AllocTensorInStorage;
+    case OpId::kMemoryKillStorage:
+    case OpId::kMemoryKillTensor: return Kill;
+    case OpId::kVMAllocStorage: return AllocStorage;
+    case OpId::kVMAllocTensor: return AllocTensorInStorage;
+    case OpId::kVMKillObject: return Kill;
   }
+  RLX_UNREACHABLE("an OpId outside ops.def");
 }
 
 }  // namespace rlx::checker

@@ -6,7 +6,7 @@
 
 namespace rlx::checker::ops {
 
-// elementwise.cc (spec §5.1 - §5.3)
+// elementwise.cc: the unary, binary and selection families (spec §5.1 - §5.3)
 Ref<StructInfo> Unary(OpCall& c);
 Ref<StructInfo> Binary(OpCall& c);
 Ref<StructInfo> Where(OpCall& c);
@@ -21,7 +21,7 @@ Ref<StructInfo> Scan(OpCall& c);
 // linalg.cc (spec §5.5)
 Ref<StructInfo> Matmul(OpCall& c);
 
-// manipulate.cc (spec §5.6)
+// manipulation.cc (spec §5.6)
 Ref<StructInfo> Reshape(OpCall& c);
 Ref<StructInfo> PermuteDims(OpCall& c);
 Ref<StructInfo> ExpandDims(OpCall& c);
@@ -33,22 +33,22 @@ Ref<StructInfo> Repeat(OpCall& c);
 Ref<StructInfo> Flip(OpCall& c);
 Ref<StructInfo> Trilu(OpCall& c);
 
-// join.cc (spec §5.6)
+// manipulation_join.cc (spec §5.6)
 Ref<StructInfo> Concat(OpCall& c);
 Ref<StructInfo> Stack(OpCall& c);
 Ref<StructInfo> Split(OpCall& c);
 
-// index.cc (spec §5.6)
+// manipulation_index.cc (spec §5.6)
 Ref<StructInfo> StridedSlice(OpCall& c);
 Ref<StructInfo> Take(OpCall& c);
 
-// create.cc (spec §5.7)
+// creation.cc (spec §5.7)
 Ref<StructInfo> Fill(OpCall& c);
 Ref<StructInfo> FillLike(OpCall& c);
 Ref<StructInfo> Arange(OpCall& c);
 Ref<StructInfo> Eye(OpCall& c);
 
-// nn.cc and conv_pool.cc (spec §5.8)
+// nn.cc and nn_conv_pool.cc (spec §5.8)
 Ref<StructInfo> Softmax(OpCall& c);
 Ref<StructInfo> LayerNorm(OpCall& c);
 Ref<StructInfo> RmsNorm(OpCall& c);
@@ -58,7 +58,7 @@ Ref<StructInfo> Conv2d(OpCall& c);
 Ref<StructInfo> Pool2d(OpCall& c);
 Ref<StructInfo> AdaptiveAvgPool2d(OpCall& c);
 
-// intrinsic.cc (spec §5.9)
+// intrinsics.cc (spec §5.9)
 Ref<StructInfo> ShapeOf(OpCall& c);
 Ref<StructInfo> TensorToShape(OpCall& c);
 Ref<StructInfo> ShapeToTensor(OpCall& c);

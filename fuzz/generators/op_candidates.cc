@@ -36,20 +36,26 @@ class Candidates {
 
   bool Try(const OpInfo& op) {
     op_ = &op;
+    switch (op.id) {
+      case OpId::kWhere: return Where();
+      case OpId::kClip: return Clip();
+      case OpId::kAstype: return Astype();
+      case OpId::kArgmax:
+      case OpId::kArgmin: return ArgReduce();
+      case OpId::kCumsum:
+      case OpId::kCumprod: return Scan();
+      default: break;
+    }
     switch (op.family) {
       case OpFamily::kUnary: return Unary();
       case OpFamily::kBinary: return Binary();
-      case OpFamily::kTernary: return op.id == OpId::kWhere ? Where() : Clip();
-      case OpFamily::kDatatype: return Astype();
+      case OpFamily::kSelection: return false;  // each op above
       case OpFamily::kReduction: return Reduce();
-      case OpFamily::kSearch: return ArgReduce();
-      case OpFamily::kScan: return Scan();
       case OpFamily::kLinalg: return Matmul();
-      case OpFamily::kManipulate:
-      case OpFamily::kIndex: return Manipulate();
-      case OpFamily::kCreate: return Create();
+      case OpFamily::kManipulation: return Manipulate();
+      case OpFamily::kCreation: return Create();
       case OpFamily::kNN: return NN();
-      case OpFamily::kIntrinsic: return Intrinsic();
+      case OpFamily::kIntrinsics: return Intrinsic();
       case OpFamily::kMemory: return Memory();
     }
     return false;

@@ -1,5 +1,6 @@
 // Kernels of the lowered-form memory ops (spec §5.10, eval.memory): a storage is a block of
 // bytes; a tensor allocated in it is a view of those bytes, which it keeps alive.
+#include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/kernels.h"
 
@@ -54,7 +55,7 @@ Value MemoryKernel(OpInvocation& inv) {
     case OpId::kVMKillObject: return Value::FromTuple({});
     default: break;
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");
 }
 
 }  // namespace rlx::interp

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/gather.h"
@@ -240,7 +241,7 @@ Value NNKernel(OpInvocation& inv) {
     case OpId::kPad: return Pad(inv);
     default: break;
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");
 }
 
 }  // namespace rlx::interp

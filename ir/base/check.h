@@ -30,9 +30,16 @@ class CheckFailure {
  private:
   std::ostringstream os_;
 };
+/// Throws InternalError for code that must not be reached.
+[[noreturn]] inline void Unreachable(const char* file, int line, const std::string& what) {
+  throw InternalError(std::string(file) + ":" + std::to_string(line) + ": unreachable: " + what);
+}
 }  // namespace detail
 
 }  // namespace rlx
+
+/// RLX_UNREACHABLE("why"): an internal error; the compiler knows control does not go on.
+#define RLX_UNREACHABLE(what) ::rlx::detail::Unreachable(__FILE__, __LINE__, what)
 
 /// RLX_CHECK(cond) << "context"; throws rlx::InternalError when cond is false.
 #define RLX_CHECK(cond) \

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/kernels.h"
 
@@ -129,7 +130,7 @@ Value CreateKernel(OpInvocation& inv) {
     case OpId::kEye: return Eye(inv);
     default: break;
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");
 }
 
 }  // namespace rlx::interp

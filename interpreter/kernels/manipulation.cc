@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/gather.h"
@@ -313,7 +314,7 @@ Value ManipulateKernel(OpInvocation& inv) {
     case OpId::kTriu: return Triangle(inv, false);
     default: break;
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");
 }
 
 }  // namespace rlx::interp

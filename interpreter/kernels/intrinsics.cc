@@ -1,6 +1,7 @@
 // Kernels of the intrinsics (spec §5.9 and eval.print.*, eval.trap.assert): shape_of,
 // tensor_to_shape, shape_to_tensor, print, assert_op, null_value, get/set_dimension_size.
 // (call_pure_packed is evaluated by the evaluator: it calls back into a packed function.)
+#include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "runtime/format.h"
 #include "interpreter/kernels/gather.h"
@@ -110,7 +111,7 @@ Value IntrinsicKernel(OpInvocation& inv) {
     case OpId::kSetDimensionSize: return SetDimensionSize(inv);
     default: break;
   }
-  Fail(ErrorCode::kInvalidValue, "no kernel for R." + inv.op().name);
+  RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");
 }
 
 }  // namespace rlx::interp
