@@ -35,8 +35,21 @@ class Expr {
   ExprKind kind;
   Span span;
 
+  /// The derived struct info (TVM's struct_info_), or null before derivation. The checker sets it
+  /// on every variable and expression it derives, and the normalizer (checker/normalizer.h) on
+  /// every binding a pass or the builder emits; it is a cache of derivation, not part of the
+  /// node's structure (structural equality and printing ignore it). Ops are shared by every
+  /// module and never carry one.
+  const Ref<StructInfo>& struct_info() const { return struct_info_; }
+  void set_struct_info(Ref<StructInfo> s) const {
+    if (kind != ExprKind::kOp) struct_info_ = std::move(s);
+  }
+
  protected:
   Expr(ExprKind k, Span s) : kind(k), span(s) {}
+
+ private:
+  mutable Ref<StructInfo> struct_info_;
 };
 
 /// Downcast; nullptr when the kind does not match.

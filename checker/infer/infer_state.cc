@@ -21,6 +21,7 @@ void InferState::NoteCounterexample(Diagnostic& d, const prover::ProofResult& ev
 }
 
 Ref<StructInfo> InferState::VarSInfo(const Var& v) const {
+  if (vars_from_nodes_) return v.struct_info();
   auto it = out_.var_sinfo.find(&v);
   return it == out_.var_sinfo.end() ? nullptr : it->second;
 }

@@ -36,8 +36,19 @@ class InferState {
   // ---- struct info of variables ----
   /// Γ(v), or nullptr when v has none (an error was reported where it was bound).
   Ref<StructInfo> VarSInfo(const Var& v) const;
-  void SetVarSInfo(const Var& v, Ref<StructInfo> s) { out_.var_sinfo[&v] = std::move(s); }
-  void SetExprSInfo(const Expr& e, Ref<StructInfo> s) { out_.expr_sinfo[&e] = std::move(s); }
+  /// Records Γ(v) = s, in the result and on the node (Expr::struct_info).
+  void SetVarSInfo(const Var& v, Ref<StructInfo> s) {
+    v.set_struct_info(s);
+    if (!vars_from_nodes_) out_.var_sinfo[&v] = std::move(s);
+  }
+  void SetExprSInfo(const Expr& e, Ref<StructInfo> s) {
+    e.set_struct_info(s);
+    if (!vars_from_nodes_) out_.expr_sinfo[&e] = std::move(s);
+  }
+  /// The normalizer's mode: struct info lives on the nodes only (not in the result's tables),
+  /// and variables bound before derivation started (by the builder, by an earlier check) take
+  /// the struct info their nodes carry.
+  void set_vars_from_nodes(bool on) { vars_from_nodes_ = on; }
   /// A lookup for the base check (tensor shapes given by a variable).
   VarLookup Lookup() const {
     return [this](const Var& v) { return VarSInfo(v); };
@@ -69,6 +80,7 @@ class InferState {
   std::unordered_set<const Var*> vars_;
   std::vector<const Var*> var_log_;
   std::vector<std::pair<size_t, size_t>> marks_;
+  bool vars_from_nodes_ = false;
 };
 
 }  // namespace rlx::checker

@@ -227,24 +227,30 @@ Ref<StructInfo> FunctionInferrer::WithShapeVarRank(const Ref<StructInfo>& s) {
 }
 
 Ref<StructInfo> FunctionInferrer::DeriveFunction(const Function& f) {
-  Span saved_site = state_.site();
+  OpenedFunction o = OpenFunction(f);
+  Ref<StructInfo> body;
+  if (auto seq = As<SeqExpr>(f.body)) body = DeriveSeqExpr(*seq);
+  return CloseFunction(f, o, body);
+}
+
+FunctionInferrer::OpenedFunction FunctionInferrer::OpenFunction(const Function& f) {
+  OpenedFunction o;
+  o.saved_site = state_.site();
   if (f.span.known()) state_.set_site(f.span);
   functions_.push_back(&f);
   state_.PushScope();
   // scope.shape-var.param: the function binds the binding positions of its parameters that
   // are not in scope at its definition.
-  std::vector<Ref<PrimExpr>> positions, own;
+  std::vector<Ref<PrimExpr>> positions;
   for (const auto& p : f.params) {
     if (p) BindingPositions(p->annotation, &positions);
   }
-  std::unordered_set<const PrimExpr*> own_set;
   for (const auto& v : positions) {
     if (state_.ShapeVarInScope(v.get())) continue;
-    own.push_back(v);
-    own_set.insert(v.get());
+    o.own.push_back(v);
+    o.own_set.insert(v.get());
     state_.DefineShapeVar(v.get());
   }
-  std::vector<Ref<StructInfo>> params;
   for (const auto& p : f.params) {
     if (!p) continue;
     Ref<StructInfo> s = p->annotation ? p->annotation : ObjectStructInfo::Make();
@@ -252,10 +258,10 @@ Ref<StructInfo> FunctionInferrer::DeriveFunction(const Function& f) {
     s = WithShapeVarRank(s);
     state_.SetVarSInfo(*p, s);
     state_.DefineVar(p.get());
-    AssumeExtents(s, own_set);
-    params.push_back(s);
+    AssumeExtents(s, o.own_set);
+    o.params.push_back(s);
   }
-  for (const auto& v : own) {                                               // sinfo.bound.assume
+  for (const auto& v : o.own) {                                               // sinfo.bound.assume
     ShapeVarBound b = GetShapeVarBound(f, v->name);
     if (b.lower) state_.proofs().Assume(PrimExpr::Binary(PrimKind::kGE, v, PrimExpr::Int(*b.lower)));
     if (b.upper) state_.proofs().Assume(PrimExpr::Binary(PrimKind::kLE, v, PrimExpr::Int(*b.upper)));
@@ -264,10 +270,10 @@ Ref<StructInfo> FunctionInferrer::DeriveFunction(const Function& f) {
   const AttrValue* fp = f.attrs.Find("relax.force_pure");
   bool force_pure = fp && fp->kind() == AttrValue::Kind::kBool && fp->as_bool();
   purity_.push_back({f.is_pure && !force_pure, false});                      // wf.purity.function
+  return o;
+}
 
-  Ref<StructInfo> body;
-  if (auto seq = As<SeqExpr>(f.body)) body = DeriveSeqExpr(*seq);
-
+Ref<StructInfo> FunctionInferrer::CloseFunction(const Function& f, OpenedFunction& o, const Ref<StructInfo>& body) {
   Ref<StructInfo> ret = WithShapeVarRank(f.ret_sinfo);                      // sinfo.inv.tensor-shape
   if (ret && body) {                                                         // sinfo.check.return
     BaseCheckResult r = BaseCheck(ret, body, state_.proofs(), state_.Lookup());
@@ -286,13 +292,13 @@ Ref<StructInfo> FunctionInferrer::DeriveFunction(const Function& f) {
   purity_.pop_back();
   state_.PopScope();
   functions_.pop_back();
-  state_.set_site(saved_site);
+  state_.set_site(o.saved_site);
   if (!ret) {
     // sinfo.erase.*: the result may mention the function's own shape variables (renamed
     // below) but no parameter.
-    ret = body ? state_.EraseToScope(body, {}, &own_set) : ObjectStructInfo::Make();
+    ret = body ? state_.EraseToScope(body, {}, &o.own_set) : ObjectStructInfo::Make();
   }
-  Ref<StructInfo> s = RenameSignature(f, own, std::move(params), ret);
+  Ref<StructInfo> s = RenameSignature(f, o.own, std::move(o.params), ret);
   state_.SetExprSInfo(f, s);
   return s;
 }

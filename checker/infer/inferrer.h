@@ -58,6 +58,25 @@ class FunctionInferrer {
   /// before its body is derived (recursion).
   Ref<StructInfo> SignatureSInfo(const Function& f);
 
+  // ---- the normalizer's incremental entry points (checker/normalizer.h) ----
+  /// What OpenFunction leaves for CloseFunction: the function's own shape variables and the
+  /// struct info of its parameters.
+  struct OpenedFunction {
+    std::vector<Ref<PrimExpr>> own;
+    std::unordered_set<const PrimExpr*> own_set;
+    std::vector<Ref<StructInfo>> params;
+    Span saved_site;
+  };
+  /// Opens f's scope: its parameters get their annotations, its shape variables and their
+  /// bounds are assumed (the body is not derived).
+  OpenedFunction OpenFunction(const Function& f);
+  /// Closes the scope OpenFunction opened, given the struct info of the body; returns the
+  /// function's struct info.
+  Ref<StructInfo> CloseFunction(const Function& f, OpenedFunction& o, const Ref<StructInfo>& body);
+  /// Derives one binding under the facts in force (what DeriveSeqExpr does for each).
+  void DeriveOneBinding(const Binding& b, bool in_dataflow) { DeriveBinding(b, in_dataflow); }
+  InferState& state() { return state_; }
+
  private:
   struct PurityFrame {
     bool pure_required;  // wf.purity.function applies

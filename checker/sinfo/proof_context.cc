@@ -4,6 +4,22 @@
 
 namespace rlx::checker {
 
+namespace {
+
+// The same expression over the same variables (variables by identity, unlike StructuralEqual,
+// which matches free variables up to renaming).
+bool SameFact(const PrimExpr& a, const PrimExpr& b) {
+  if (&a == &b) return true;
+  if (a.kind != b.kind || a.dtype != b.dtype || a.is_var()) return false;
+  if (a.int_value != b.int_value || !(a.float_value == b.float_value || (a.float_value != a.float_value && b.float_value != b.float_value))) return false;
+  for (int i = 0; i < a.arity(); ++i) {
+    if (!SameFact(*a.operands[i], *b.operands[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 void ProofContext::Assume(Ref<PrimExpr> fact) {
   if (!fact) return;
   if (fact->kind == PrimKind::kAnd) {
@@ -12,6 +28,12 @@ void ProofContext::Assume(Ref<PrimExpr> fact) {
     return;
   }
   if (fact->is_int() && fact->int_value != 0) return;  // true: nothing to add
+  // A fact already in force adds nothing; keeping the list free of repeats keeps every later
+  // proof (whose cost grows with the facts) from growing with the program (a match_cast per
+  // layer to the same shape restates the same facts).
+  for (const auto& f : facts_) {
+    if (SameFact(*f, *fact)) return;
+  }
   facts_.push_back(std::move(fact));
 }
 

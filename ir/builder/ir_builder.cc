@@ -146,9 +146,15 @@ Ref<Function> IRBuilder::EndFunction(Ref<Expr> result, Span span) {
   Frame& f = Top(Frame::kFunction, "function");
   RLX_CHECK(!f.scope.dataflow_open) << "function ended inside a dataflow block";
   Ref<SeqExpr> body = FinishScope(f.scope, std::move(result), span);
+  bool observed = ObservedScope();
   auto fn = Function::Make(std::move(f.params), body, std::move(f.ret), f.pure,
                            std::move(f.func_attrs), f.span);
   frames_.pop_back();
+  if (observed) {
+    if (!observing_function_) observer_->OnFunctionBegin(fn->params, fn->is_pure, fn->attrs);
+    observer_->OnFunctionEnd(fn);
+    observing_function_ = false;
+  }
   return fn;
 }
 
@@ -160,7 +166,22 @@ Ref<Var> IRBuilder::FreshVar(std::string name, Ref<StructInfo> annotation, Span 
   return Var::Make(std::move(name), std::move(annotation), span);
 }
 
+// True when the current scope is the body of the outermost function (what the observer sees).
+bool IRBuilder::ObservedScope() const {
+  if (!observer_ || frames_.empty() || frames_.back()->kind != Frame::kFunction) return false;
+  for (size_t i = 0; i + 1 < frames_.size(); ++i) {
+    if (frames_[i]->kind != Frame::kModule) return false;
+  }
+  return true;
+}
+
 void IRBuilder::Append(Binding b) {
+  if (ObservedScope()) {
+    const Frame& f = *frames_.back();
+    if (!observing_function_) observer_->OnFunctionBegin(f.params, f.pure, f.func_attrs);
+    observing_function_ = true;
+    observer_->OnBinding(b, f.scope.dataflow_open);
+  }
   Scope& s = CurrentScope();
   if (s.dataflow_open) {
     if (b.var->is_dataflow()) s.dataflow_vars.insert(b.var.get());
@@ -371,9 +392,17 @@ std::vector<Ref<Var>> IRBuilder::EndDataflow(const std::vector<Ref<Var>>& output
   if (!outputs.empty()) {
     OutputReplacer replacer(outputs);
     for (size_t i = s.dataflow_start; i < block.bindings.size(); ++i) {
-      block.bindings[i] = replacer.RewriteBinding(block.bindings[i]);
+      Binding old = block.bindings[i];
+      block.bindings[i] = replacer.RewriteBinding(old);
+      // A rewritten value computes what the old one did: it keeps its derived struct info.
+      if (block.bindings[i].value != old.value) block.bindings[i].value->set_struct_info(old.value->struct_info());
     }
-    for (const auto& out : outputs) result.push_back(replacer.Replacement(out));
+    std::vector<std::pair<Ref<Var>, Ref<Var>>> replaced;
+    for (const auto& out : outputs) {
+      result.push_back(replacer.Replacement(out));
+      replaced.emplace_back(out, result.back());
+    }
+    if (ObservedScope()) observer_->OnOutputs(replaced);
   }
   if (block.bindings.empty()) s.blocks.pop_back();
   s.dataflow_open = false;

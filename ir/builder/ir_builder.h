@@ -12,6 +12,22 @@
 
 namespace rlx {
 
+/// Sees what the builder emits in the body of its outermost function, as it is emitted, so
+/// that struct info is derived binding by binding (checker::Normalizer implements it; nested
+/// functions and if branches are derived with the binding that holds them).
+class BuildObserver {
+ public:
+  virtual ~BuildObserver() = default;
+  /// Before the first binding of an outermost function: its parameters, purity and attributes.
+  virtual void OnFunctionBegin(const std::vector<Ref<Var>>& params, bool pure, const Attrs& attrs) = 0;
+  /// A binding appended to the function's body.
+  virtual void OnBinding(const Binding& b, bool in_dataflow) = 0;
+  /// A dataflow block ended: each output (a DataflowVar) is now the ordinary Var beside it.
+  virtual void OnOutputs(const std::vector<std::pair<Ref<Var>, Ref<Var>>>& replaced) = 0;
+  /// The outermost function is complete.
+  virtual void OnFunctionEnd(const Ref<Function>& f) = 0;
+};
+
 /// Builds IR frame by frame. Every emitted binding is normalized on the way in:
 ///  - call arguments, tuple fields, tuple-get-item operands and if conditions that are not
 ///    leaves are bound to fresh variables first (A-normal form, norm.anf);
@@ -25,6 +41,9 @@ class IRBuilder {
   ~IRBuilder();
   IRBuilder(const IRBuilder&) = delete;
   IRBuilder& operator=(const IRBuilder&) = delete;
+
+  /// Reports what is built to `observer` (not owned; nullptr: none).
+  void SetObserver(BuildObserver* observer) { observer_ = observer; }
 
   // ---- modules ----
   /// Opens a module frame.
@@ -102,7 +121,11 @@ class IRBuilder {
   Ref<SeqExpr> FinishScope(Scope& scope, Ref<Expr> result, Span span);
   Ref<Var> FreshVar(std::string name, Ref<StructInfo> annotation, Span span);
 
+  bool ObservedScope() const;
+
   std::vector<std::unique_ptr<Frame>> frames_;
+  BuildObserver* observer_ = nullptr;
+  bool observing_function_ = false;
 };
 
 }  // namespace rlx

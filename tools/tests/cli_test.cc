@@ -136,6 +136,40 @@ TEST_F(Cli, FmtPrintsCheckAndRewrites) {
   EXPECT_EQ(piped.out, kGood);
 }
 
+// rlx opt (spec pass.manager.*): passes in any order with verification, printing and timing on
+// stderr, the result on stdout; usage errors exit 2, a rejected input 1.
+TEST_F(Cli, OptRunsPassesAndReports) {
+  std::string file = Write("m.py", kGood);
+  Result r = Run("opt " + file + " --passes=rename-vars,add-dead-bindings,to-non-dataflow --verify-each "
+                 "--print-changed --time-passes");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("r0_x"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dead"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("# after rename-vars"), std::string::npos) << r.err;
+  // The module has no dataflow block: to-non-dataflow changes nothing, so --print-changed skips it.
+  EXPECT_EQ(r.err.find("# after to-non-dataflow"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("total"), std::string::npos) << r.err;
+  Result listed = Run("opt --list-passes");
+  EXPECT_EQ(listed.code, 0);
+  EXPECT_NE(listed.out.find("to-non-dataflow"), std::string::npos);
+  EXPECT_NE(listed.out.find("establishes no-dataflow"), std::string::npos) << listed.out;
+  EXPECT_EQ(Run("opt " + file + " --passes=no-such-pass").code, 2);
+  EXPECT_EQ(Run("opt " + file).code, 2);
+  std::string bad = Write("bad.py", "@R.function\ndef main(x: R.Tensor((2,), 'float32')):\n    return y\n");
+  EXPECT_EQ(Run("opt " + bad + " --passes=rename-vars").code, 1);
+}
+
+// rlx opt --update rewrites a pass test file's expectations in place.
+TEST_F(Cli, OptUpdateRefreshesExpectations) {
+  std::string file = Write("t.rlx", std::string("# RUN: --passes=rename-vars\n") + kGood);
+  Result r = Run("opt --update " + file);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::string text = Slurp(file);
+  EXPECT_NE(text.find("# EXPECT:\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("#     def main(r0_x"), std::string::npos) << text;
+  EXPECT_EQ(Run("opt --update " + file).out, "");  // already current: nothing rewritten
+}
+
 TEST_F(Cli, CapturedValues) {
   std::string f = Write("cap.py", "@R.function\ndef main(x: R.Tensor((N,), DT)):\n    return x\n");
   Result r = Run("fmt -D N=8 -DDT=float16 " + f);
