@@ -47,6 +47,11 @@ struct PassInfo {
   const char* summary;  // one line, for `rlx opt --list-passes`
 };
 
+/// Runs `pass` on `m` (a module the checker accepts): for a pass that reads struct info, the
+/// module's struct info is derived first (the checker sets it on every node, sinfo.normalize).
+/// Every caller of a pass (the pass manager, the fuzz oracles) runs it through here.
+Ref<IRModule> RunPass(const PassInfo& pass, const Ref<IRModule>& m);
+
 /// Every registered pass, in passes.def order.
 const std::vector<PassInfo>& AllPasses();
 /// The pass named `name`, or nullptr.

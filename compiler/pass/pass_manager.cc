@@ -104,7 +104,7 @@ PassRunResult RunPasses(const Ref<IRModule>& m, const std::vector<const PassInfo
       return result;
     }
     auto start = std::chrono::steady_clock::now();
-    Ref<IRModule> out = pass->run(result.module);
+    Ref<IRModule> out = RunPass(*pass, result.module);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     PassRecord record{pass, seconds, out != result.module};
     result.records.push_back(record);

@@ -1,5 +1,7 @@
 // The pass registry: passes.def expanded into one table.
 #include "compiler/pass/pass.h"
+
+#include "checker/checker.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/visitor.h"
 
@@ -41,6 +43,16 @@ uint32_t PropertiesOf(const IRModule& m) {
   dataflow.VisitModule(m);
   if (!dataflow.found) props |= kNoDataflow;
   return props;
+}
+
+Ref<IRModule> RunPass(const PassInfo& pass, const Ref<IRModule>& m) {
+  if (pass.contract.needs_struct_info) {
+    // Derived afresh: nodes a previous pass kept may carry struct info from another context.
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    if (!checker::CheckModule(*m, diags).ok) return m;  // not a module a pass may run on
+  }
+  return pass.run(m);
 }
 
 const std::vector<PassInfo>& AllPasses() {

@@ -1,9 +1,9 @@
 // inline-local (pass.inline-local): one call of a local function replaced by the function's
-// body. The arguments' struct info comes from the checker (the pass needs struct info).
+// body. It reads the arguments' derived struct info (Expr::struct_info; its contract says it
+// needs struct info, so RunPass derives it first).
 #include <unordered_map>
 #include <unordered_set>
 
-#include "checker/checker.h"
 #include "checker/sinfo/algebra.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
@@ -32,7 +32,6 @@ class Copier : public ExprMutator {
 
 class Inliner : public ExprMutator {
  public:
-  explicit Inliner(const checker::CheckResult& check) : check_(check) {}
 
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     if (auto f = As<Function>(b.value); f && !b.is_match_cast()) locals_[b.var.get()] = f;
@@ -54,10 +53,7 @@ class Inliner : public ExprMutator {
   }
 
  private:
-  Ref<StructInfo> SInfoOf(const Var& v) const {
-    auto it = check_.var_sinfo.find(&v);
-    return it == check_.var_sinfo.end() ? nullptr : it->second;
-  }
+  static Ref<StructInfo> SInfoOf(const Var& v) { return v.struct_info(); }
 
   void Splice(const Function& f, const SeqExpr& body, const Call& call, const Call& new_call,
               const Ref<Var>& result_var, std::vector<Binding>& out) {
@@ -91,19 +87,12 @@ class Inliner : public ExprMutator {
     out.push_back(Binding::VarBinding(result_var, copy.VisitExpr(body.body)));
   }
 
-  const checker::CheckResult& check_;
   std::unordered_map<const Var*, Ref<Function>> locals_;
   bool done_ = false;
 };
 
 }  // namespace
 
-Ref<IRModule> InlineLocal(const Ref<IRModule>& m) {
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  checker::CheckResult check = checker::CheckModule(*m, diags);
-  if (!check.ok) return m;  // pass.contract: the pass manager only runs it on checked modules
-  return Inliner(check).VisitModule(m);
-}
+Ref<IRModule> InlineLocal(const Ref<IRModule>& m) { return Inliner().VisitModule(m); }
 
 }  // namespace rlx::compiler

@@ -19,7 +19,7 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
     const compiler::PassInfo* p = &pass;
     o.push_back(PassPreserves(pass.name, [p](const Ref<IRModule>& m, uint64_t) -> Ref<IRModule> {
       if (p->contract.requires_form & ~compiler::PropertiesOf(*m)) return nullptr;
-      Ref<IRModule> out = p->run(m);
+      Ref<IRModule> out = compiler::RunPass(*p, m);
       return out == m ? nullptr : out;  // no site for the pass in this module
     }));
   }

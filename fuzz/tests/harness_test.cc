@@ -135,7 +135,7 @@ TEST(Rewrites, EachPassApplies) {
   std::map<std::string, int> applied;
   for (uint64_t seed = 1; seed <= 100; ++seed) {
     GeneratedProgram p = Program(seed);
-    for (const auto& pass : compiler::AllPasses()) applied[pass.name] += pass.run(p.module) != p.module;
+    for (const auto& pass : compiler::AllPasses()) applied[pass.name] += compiler::RunPass(pass, p.module) != p.module;
   }
   for (const auto& pass : compiler::AllPasses()) EXPECT_GT(applied[pass.name], 0) << pass.name;
 }
