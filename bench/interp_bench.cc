@@ -12,8 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/checker.h"
-#include "interpreter/interpreter.h"
+#include "driver/driver.h"
 #include "ir/text/relax_parser.h"
 
 namespace {
@@ -75,8 +74,8 @@ double InterpreterSeconds(const Workload& w, int repeats) {
                      "\n        return y\n";
   rlx::SourceManager sources;
   rlx::DiagnosticEngine diags(sources);
-  auto module = rlx::text::ParseModuleText(text, "bench.py", sources, diags);
-  if (!module || !rlx::checker::CheckModule(*module, diags).ok) {
+  rlx::driver::Program program = rlx::driver::Load(text, "bench.py", sources, diags);
+  if (!program.ok()) {
     std::fprintf(stderr, "%s\n", diags.RenderAll().c_str());
     return -1;
   }
@@ -89,12 +88,12 @@ double InterpreterSeconds(const Workload& w, int repeats) {
     for (int64_t i = 0; i < t->num_elements(); ++i) d[i] = dist(rng);
     args.push_back(Value::FromTensor(t));
   }
-  rlx::interp::Interpreter interp(module);
-  interp.Run("main", args);  // warm up: first-touch page faults of the allocator
+  auto interp = rlx::driver::Prepare(program.module);
+  interp->Run("main", args);  // warm up: first-touch page faults of the allocator
   std::vector<double> times;
   for (int r = 0; r < repeats; ++r) {
     auto start = std::chrono::steady_clock::now();
-    auto result = interp.Run("main", args);
+    auto result = interp->Run("main", args);
     auto end = std::chrono::steady_clock::now();
     if (!result.ok()) {
       std::fprintf(stderr, "%s\n", result.error->message.c_str());

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The layering rule (docs/contributing.md, "Layers"): one way only.
 
-    ir <- {checker, runtime} <- {interpreter, compiler} <- {conformance, fuzz, bench} <- tools
+    ir <- {checker, runtime} <- {interpreter, compiler} <- driver <- {conformance, fuzz, bench}
+       <- tools
 
 A library's sources include headers of its own folder and of folders on lower floors only; a
 library links only libraries on lower floors; Z3 is included only by the prover's back end and
@@ -13,8 +14,8 @@ import pathlib
 import re
 import sys
 
-FLOOR = {"ir": 0, "checker": 1, "runtime": 1, "interpreter": 2, "compiler": 2,
-         "conformance": 3, "fuzz": 3, "bench": 3, "tools": 4}
+FLOOR = {"ir": 0, "checker": 1, "runtime": 1, "interpreter": 2, "compiler": 2, "driver": 3,
+         "conformance": 4, "fuzz": 4, "bench": 4, "tools": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
 LINK = re.compile(r"target_link_libraries\((\S+)([^)]*)\)", re.S)
 # The only files that may include these system headers.

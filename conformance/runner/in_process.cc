@@ -5,7 +5,7 @@
 #include "checker/checker.h"
 #include "checker/claims/claim_file.h"
 #include "checker/prover/prover.h"
-#include "interpreter/interpreter.h"
+#include "driver/driver.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
 
@@ -40,14 +40,16 @@ Loaded Load(const std::string& text, bool check) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
   Loaded out;
-  out.module = text::ParseModuleText(text, "module.py", sources, diags);
-  if (!out.module || diags.has_errors()) {
-    out.error = PhaseError("parse", diags);
+  if (!check) {
+    out.module = text::ParseModuleText(text, "module.py", sources, diags);
+    if (!out.module || diags.has_errors()) out.error = PhaseError("parse", diags);
     return out;
   }
-  if (!check) return out;
-  out.checked = checker::CheckModule(*out.module, diags);
-  if (!out.checked.ok) out.error = PhaseError("check", diags);
+  driver::Program p = driver::Load(text, "module.py", sources, diags);
+  out.module = p.module;
+  out.checked = std::move(p.check);
+  if (!p.parsed()) out.error = PhaseError("parse", diags);
+  else if (!p.ok()) out.error = PhaseError("check", diags);
   return out;
 }
 
@@ -65,7 +67,7 @@ Response Infer(const Request& req) {
 Response Run(const Request& req, int timeout_s) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
-  interp::InterpreterOptions options;
+  driver::RunOptions options;
   std::ostringstream printed;
   options.out = &printed;
   options.limits.max_seconds = timeout_s;
@@ -77,8 +79,7 @@ Response Run(const Request& req, int timeout_s) {
   }
   std::vector<runtime::Value> args;
   for (const Argument& a : req.args) args.push_back(a.value);
-  interp::Interpreter interpreter(l.module, options);
-  interp::RunResult result = interpreter.Run(req.function, std::move(args));
+  driver::RunResult result = driver::Prepare(l.module, options)->Run(req.function, std::move(args));
   Response r;
   if (!result.ok()) {
     const runtime::RuntimeError& e = *result.error;

@@ -8,8 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "checker/checker.h"
-#include "interpreter/interpreter.h"
+#include "driver/driver.h"
 #include "runtime/io/random_inputs.h"
 #include "ir/text/relax_parser.h"
 
@@ -27,14 +26,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   SourceManager sources;
   DiagnosticEngine diags(sources);
-  Ref<IRModule> m = text::ParseModuleText(text, "fuzz.py", sources, diags);
-  if (!m) return 0;
   checker::CheckOptions options;
   options.prover.z3_rlimit = 100'000;
   options.prover.z3_max_limit_hits = 5;
-  if (!checker::CheckModule(*m, diags, options).ok) return 0;
+  driver::Program program = driver::Load(text, "fuzz.py", sources, diags, {}, options);
+  if (!program.ok()) return 0;
+  const Ref<IRModule>& m = program.module;
 
-  interp::InterpreterOptions run_options;
+  driver::RunOptions run_options;
   run_options.limits.max_tensor_bytes = int64_t{1} << 20;
   run_options.limits.max_live_bytes = int64_t{16} << 20;
   run_options.limits.max_call_depth = 64;
@@ -60,8 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       args.push_back(*v);
     }
     if (!made) continue;
-    interp::Interpreter interpreter(m, run_options);
-    interp::RunResult r = interpreter.Run(g.name, std::move(args));
+    driver::RunResult r = driver::Prepare(m, run_options)->Run(g.name, std::move(args));
     if (r.ok()) continue;
     const std::string code(ErrorCodeString(r.error->code));
     if (code.size() != 5 || code[0] != 'E') Die("a runtime error without a code", r.error->message);

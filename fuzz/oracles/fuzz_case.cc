@@ -4,6 +4,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "driver/driver.h"
 #include "runtime/format.h"
 
 namespace rlx::fuzz {
@@ -84,14 +85,13 @@ Outcome InterpretObserved(
     const Ref<IRModule>& module, const std::vector<runtime::Value>& args,
     const std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)>& on_binding) {
   std::ostringstream out;
-  interp::InterpreterOptions o;
+  driver::RunOptions o;
   o.limits = FuzzLimits();
   o.out = &out;
   o.on_binding = on_binding;
-  interp::Interpreter it(module, o);
   std::vector<runtime::Value> copies;
   for (const auto& a : args) copies.push_back(CopyValue(a));
-  interp::RunResult r = it.Run("main", std::move(copies));
+  driver::RunResult r = driver::Prepare(module, o)->Run("main", std::move(copies));
   Outcome res;
   res.ok = r.ok();
   if (r.ok()) {
@@ -120,7 +120,7 @@ const checker::CheckResult& FuzzCase::Check() {
   if (!check_) {
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    check_ = checker::CheckModule(*module_, diags);
+    check_ = driver::Check(module_, diags).check;
     if (diags.has_errors()) check_diags_ = diags.RenderAll();
     for (const auto& d : diags.diagnostics()) {
       if (d.severity != Severity::kError) continue;

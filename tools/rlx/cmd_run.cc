@@ -6,9 +6,8 @@
 #include <sstream>
 #include <utility>
 
-#include "checker/checker.h"
+#include "driver/driver.h"
 #include "runtime/format.h"
-#include "interpreter/interpreter.h"
 #include "runtime/io/json_value.h"
 #include "runtime/io/npy.h"
 #include "runtime/io/random_inputs.h"
@@ -163,7 +162,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
       args.push_back(raw_args[i]);
     }
   }
-  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs", "--result-json"});
+  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs", "--result-json", "--backend"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1) {
     std::cerr << "rlx run: expected one FILE\n";
@@ -180,8 +179,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
     EmitDiagnostics(diags, *opts);
     return kRejected;
   }
-  checker::CheckResult checked = checker::CheckModule(*m, diags);
-  if (!checked.ok) {
+  if (!driver::Check(m, diags).ok()) {
     EmitDiagnostics(diags, *opts);
     return kRejected;
   }
@@ -279,7 +277,15 @@ int RunRun(const std::vector<std::string>& raw_args) {
     std::cerr << "rlx run: '" << entry << "' has no parameter '" << files.begin()->first << "'\n";
     return kUsage;
   }
-  interp::InterpreterOptions run_options;
+  driver::RunOptions run_options;
+  if (opts->flags.count("--backend")) {
+    auto backend = driver::ParseBackend(opts->flags["--backend"]);
+    if (!backend) {
+      std::cerr << "rlx run: --backend expects " << driver::BackendNames() << ", got '" << opts->flags["--backend"] << "'\n";
+      return kUsage;
+    }
+    run_options.backend = *backend;
+  }
   for (const auto& l : limits) {
     std::string name;
     int64_t value = 0;
@@ -288,8 +294,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
       return kUsage;
     }
   }
-  interp::Interpreter interpreter(m, run_options);
-  interp::RunResult r = interpreter.Run(entry, std::move(call_args));
+  driver::RunResult r = driver::Prepare(m, run_options)->Run(entry, std::move(call_args));
   if (!r.ok()) {
     r.error->Report(diags);
     EmitDiagnostics(diags, *opts);

@@ -28,7 +28,8 @@ Commands:
                          op calls and annotated results of a TVMScript module
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
   run FILE               evaluate a function with the reference interpreter
-                         (--entry NAME (default main); --input NAME=FILE.npy, repeatable;
+                         (--entry NAME (default main); --backend interpreter;
+                         --input NAME=FILE.npy, repeatable;
                          --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
                          variables from -D or 4; -D NAME=VALUE also passes a Prim argument;

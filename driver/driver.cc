@@ -1,0 +1,64 @@
+#include "driver/driver.h"
+
+namespace rlx::driver {
+namespace {
+
+class Interpreted : public Executable {
+ public:
+  Interpreted(Ref<IRModule> module, interp::InterpreterOptions options)
+      : interpreter_(std::move(module), std::move(options)) {}
+  RunResult Run(const std::string& entry, std::vector<runtime::Value> args) override {
+    return interpreter_.Run(entry, std::move(args));
+  }
+  runtime::Allocator& allocator() override { return interpreter_.allocator(); }
+
+ private:
+  interp::Interpreter interpreter_;
+};
+
+}  // namespace
+
+const char* BackendName(Backend b) {
+  switch (b) {
+    case Backend::kInterpreter: return "interpreter";
+  }
+  return "?";
+}
+
+std::optional<Backend> ParseBackend(const std::string& name) {
+  if (name == "interpreter") return Backend::kInterpreter;
+  return std::nullopt;
+}
+
+std::string BackendNames() { return "interpreter"; }
+
+Program Load(const std::string& text, const std::string& name, SourceManager& sources, DiagnosticEngine& diags,
+             const text::ParseOptions& parse, const checker::CheckOptions& check) {
+  size_t errors_before = diags.error_count();
+  Ref<IRModule> m = text::ParseModuleText(text, name, sources, diags, parse);
+  if (!m || diags.error_count() > errors_before) return {};
+  return Check(std::move(m), diags, check);
+}
+
+Program Check(Ref<IRModule> module, DiagnosticEngine& diags, const checker::CheckOptions& check) {
+  Program p;
+  p.check = checker::CheckModule(*module, diags, check);
+  p.module = std::move(module);
+  return p;
+}
+
+std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& options) {
+  switch (options.backend) {
+    case Backend::kInterpreter: {
+      interp::InterpreterOptions o;
+      o.limits = options.limits;
+      o.out = options.out;
+      o.registry = options.registry;
+      o.on_binding = options.on_binding;
+      return std::make_unique<Interpreted>(std::move(module), std::move(o));
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace rlx::driver

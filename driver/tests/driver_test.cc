@@ -1,0 +1,74 @@
+// The driver: parse -> check -> run in one place.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "driver/driver.h"
+#include "runtime/format.h"
+
+namespace rlx::driver {
+namespace {
+
+constexpr const char* kProgram = R"(@I.ir_module
+class Module:
+    @R.function(pure=False)
+    def main(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        y = R.add(x, x)
+        R.print(y)
+        return y
+)";
+
+TEST(Driver, LoadsChecksAndRuns) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Program p = Load(kProgram, "m.py", sources, diags);
+  ASSERT_TRUE(p.ok()) << diags.RenderAll();
+  std::ostringstream printed;
+  RunOptions options;
+  options.out = &printed;
+  auto exe = Prepare(p.module, options);
+  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{2});
+  RunResult r = exe->Run("main", {runtime::Value::FromTensor(x)});
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  EXPECT_EQ(runtime::FormatValue(r.value), "[0.0, 0.0]");
+  EXPECT_EQ(printed.str(), "[0.0, 0.0]\n");
+  // An executable runs any number of times.
+  EXPECT_TRUE(exe->Run("main", {runtime::Value::FromTensor(x)}).ok());
+}
+
+TEST(Driver, TellsAParseErrorFromACheckError) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Program bad_text = Load("@R.function\ndef main(:\n", "a.py", sources, diags);
+  EXPECT_FALSE(bad_text.parsed());
+  EXPECT_FALSE(bad_text.ok());
+  Program ill_typed = Load("@R.function\ndef main(x: R.Tensor((2, 3), 'float32')):\n    y = R.matmul(x, x)\n    return y\n", "b.py", sources, diags);
+  EXPECT_TRUE(ill_typed.parsed());
+  EXPECT_FALSE(ill_typed.ok());
+}
+
+TEST(Driver, Backends) {
+  EXPECT_EQ(ParseBackend("interpreter"), Backend::kInterpreter);
+  EXPECT_FALSE(ParseBackend("llvm").has_value());
+  EXPECT_STREQ(BackendName(Backend::kInterpreter), "interpreter");
+}
+
+// A trap is the run's result, with its error code.
+TEST(Driver, ATrapIsTheResult) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Program p = Load(R"(@R.function
+def main(x: R.Tensor(("n",), dtype="float32")):
+    n = T.int64()
+    y = R.match_cast(x, R.Tensor((3,), dtype="float32"))
+    return y
+)", "t.py", sources, diags);
+  ASSERT_TRUE(p.ok()) << diags.RenderAll();
+  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{2});
+  RunResult r = Prepare(p.module)->Run("main", {runtime::Value::FromTensor(x)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(ErrorCodeString(r.error->code)), "E3001");  // eval.match-cast
+}
+
+}  // namespace
+}  // namespace rlx::driver
