@@ -9,19 +9,6 @@
 
 namespace rlx::checker {
 
-const char* RuntimeCheckKindName(RuntimeCheck::Kind k) {
-  switch (k) {
-    case RuntimeCheck::Kind::kAnnotation: return "annotation";
-    case RuntimeCheck::Kind::kMatchCast: return "match_cast";
-    case RuntimeCheck::Kind::kCallArg: return "call-arg";
-    case RuntimeCheck::Kind::kReturn: return "return";
-    case RuntimeCheck::Kind::kBound: return "bound";
-    case RuntimeCheck::Kind::kOpConstraint: return "op-constraint";
-    case RuntimeCheck::Kind::kIfCondition: return "if-condition";
-  }
-  return "?";
-}
-
 CheckResult CheckModule(const IRModule& module, DiagnosticEngine& diags, const CheckOptions& options) {
   CheckResult result;
   size_t errors_before = diags.error_count();

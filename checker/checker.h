@@ -10,33 +10,13 @@
 #include "checker/prover/prover.h"
 #include "ir/base/diagnostic.h"
 #include "ir/module.h"
+#include "ir/runtime_check.h"
 
 namespace rlx::checker {
 
-/// A check that static information could not decide (sinfo.prove.unknown): the interpreter
-/// and the compiler insert exactly these, at the place named.
-struct RuntimeCheck {
-  enum class Kind {
-    kAnnotation,  // a VarBinding whose value must match its variable's annotation
-    kMatchCast,   // a MatchCast whose cast is not proven to succeed
-    kCallArg,     // an argument checked at the callee's boundary
-    kReturn,      // a function result checked against the return annotation
-    kBound,       // a shape-variable bound at a call (sinfo.bound.check)
-    kOpConstraint,  // an op constraint on symbolic extents (op.<name>.cN)
-    kIfCondition,   // an If condition whose rank is not known
-  };
-  Kind kind;
-  std::string rule;     // the spec rule that requires the check
-  Span span;            // where it happens
-  const Var* var = nullptr;            // the bound variable (bindings), or nullptr
-  const Function* function = nullptr;  // the function (kReturn, kCallArg, kBound), or nullptr
-  Ref<StructInfo> expected;            // what the value must match (annotation, cast, param)
-  Ref<PrimExpr> condition;             // a shape condition that must hold, when one is known
-  std::string message;                 // why the check is needed (the undecided part)
-  /// Values of the shape variables for which the condition fails, when the prover found
-  /// some (the check is then certainly needed).
-  std::vector<std::pair<Ref<PrimExpr>, int64_t>> counterexample;
-};
+/// The checks left to run time (ir/runtime_check.h): the checker records them, the backends read them.
+using RuntimeCheck = ::rlx::RuntimeCheck;
+using ::rlx::RuntimeCheckKindName;
 
 /// What derivation knew at one VarBinding (recorded when CheckOptions::record_bindings is set,
 /// for `rlx prove`): the facts the prover assumed there, the derived struct info, and the
@@ -49,9 +29,6 @@ struct BindingRecord {
   size_t diag_begin = 0, diag_end = 0;      // the diagnostics it produced
   size_t check_begin = 0, check_end = 0;    // its runtime checks
 };
-
-/// "annotation", "match_cast", "call-arg", "return", "bound", "op-constraint", "if-condition".
-const char* RuntimeCheckKindName(RuntimeCheck::Kind k);
 
 /// Options of a check.
 struct CheckOptions {

@@ -55,6 +55,7 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
       o.out = options.out;
       o.registry = options.registry;
       o.on_binding = options.on_binding;
+      o.recorded_checks = options.recorded_checks;
       return std::make_unique<Interpreted>(std::move(module), std::move(o));
     }
   }

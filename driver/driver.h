@@ -57,6 +57,10 @@ struct RunOptions {
   /// Called after every binding with its value (the interpreter only: the fuzz harness checks
   /// values against their static struct info).
   std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)> on_binding;
+  /// The checks the checker recorded (Program::check.runtime_checks): the backend performs
+  /// exactly these, as compiled code does; nullptr: the interpreter performs every check (spec
+  /// eval.runtime-check). Not owned.
+  const std::vector<RuntimeCheck>* recorded_checks = nullptr;
 };
 
 /// The outcome of a run: a value, or the runtime error (a trap or an exhaustion).

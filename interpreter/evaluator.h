@@ -2,6 +2,7 @@
 // interpreter; interpreter.h is the public interface.
 #pragma once
 
+#include <unordered_set>
 #include <chrono>
 #include <ostream>
 #include <string>
@@ -41,6 +42,10 @@ class Evaluator : public CallContext {
   void SetStackGuard(const char* lowest) { stack_guard_ = lowest; }
 
  private:
+  // InterpreterOptions::recorded_checks: perform only the recorded annotation and return checks.
+  bool recorded_only_ = false;
+  std::unordered_set<const Var*> annotation_checks_;
+  std::unordered_set<const Function*> return_checks_;
   Value Eval(const Ref<Expr>& e, Environment& env);
   Value EvalSeq(const SeqExpr& seq, Environment& env);
   void EvalBinding(const Binding& b, Environment& env);

@@ -22,6 +22,7 @@
 #include "runtime/runtime_error.h"
 #include "runtime/value.h"
 #include "ir/module.h"
+#include "ir/runtime_check.h"
 
 namespace rlx::interp {
 
@@ -34,6 +35,12 @@ struct InterpreterOptions {
   /// Called after every binding with the bound value and the environment it was bound in
   /// (the fuzz harness checks each value against its static struct info); empty: nothing.
   std::function<void(const Binding&, const Value&, const Environment&)> on_binding;
+  /// The checks the checker recorded (checker::CheckResult::runtime_checks), or nullptr. When
+  /// given, an annotation or return check that is not among them (the checker proved it) is
+  /// skipped, as compiled code skips it; by default every check is performed, so that a wrong
+  /// trusted struct info still traps where it is contradicted (spec eval.runtime-check,
+  /// eval.trusted). Not owned; it must outlive the runs.
+  const std::vector<RuntimeCheck>* recorded_checks = nullptr;
 };
 
 struct RunResult {

@@ -70,5 +70,36 @@ def main(x: R.Tensor(("n",), dtype="float32")):
   EXPECT_EQ(std::string(ErrorCodeString(r.error->code)), "E3001");  // eval.match-cast
 }
 
+// The backend performs the recorded checks (eval.runtime-check): the checker cannot decide n == 2,
+// records the annotation check, and it traps; a check missing from the record is skipped (as
+// compiled code skips a proven one); without a record, the interpreter performs every check.
+TEST(Driver, RecordedChecksAreWhatRuns) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Program p = Load(R"(@R.function
+def main(x: R.Tensor(("n",), dtype="float32")):
+    n = T.int64()
+    y: R.Tensor((2,), dtype="float32") = x
+    return y
+)", "c.py", sources, diags);
+  ASSERT_TRUE(p.ok()) << diags.RenderAll();
+  ASSERT_EQ(p.check.runtime_checks.size(), 1u);
+  EXPECT_EQ(p.check.runtime_checks[0].kind, RuntimeCheck::Kind::kAnnotation);
+  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{3});
+  auto run = [&](const std::vector<RuntimeCheck>* recorded) {
+    RunOptions o;
+    o.recorded_checks = recorded;
+    return Prepare(p.module, o)->Run("main", {runtime::Value::FromTensor(x)});
+  };
+  RunResult all = run(nullptr);
+  ASSERT_FALSE(all.ok());
+  EXPECT_EQ(std::string(ErrorCodeString(all.error->code)), "E3004");  // eval.binding.annotation
+  RunResult recorded = run(&p.check.runtime_checks);
+  ASSERT_FALSE(recorded.ok());
+  EXPECT_EQ(std::string(ErrorCodeString(recorded.error->code)), "E3004");
+  std::vector<RuntimeCheck> none;
+  EXPECT_TRUE(run(&none).ok());
+}
+
 }  // namespace
 }  // namespace rlx::driver

@@ -81,6 +81,35 @@ Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>
   return InterpretObserved(module, args, {});
 }
 
+Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  driver::Program program = driver::Check(module, diags);
+  Outcome res;
+  if (!program.ok()) {
+    res.error_code = "rejected";
+    res.error_message = diags.RenderAll();
+    return res;
+  }
+  std::ostringstream out;
+  driver::RunOptions o;
+  o.limits = FuzzLimits();
+  o.out = &out;
+  o.recorded_checks = &program.check.runtime_checks;
+  std::vector<runtime::Value> copies;
+  for (const auto& a : args) copies.push_back(CopyValue(a));
+  driver::RunResult r = driver::Prepare(module, o)->Run("main", std::move(copies));
+  res.ok = r.ok();
+  if (r.ok()) {
+    res.value = r.value;
+  } else {
+    res.error_code = std::string(ErrorCodeString(r.error->code));
+    res.error_message = r.error->message;
+  }
+  res.printed = out.str();
+  return res;
+}
+
 Outcome InterpretObserved(
     const Ref<IRModule>& module, const std::vector<runtime::Value>& args,
     const std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)>& on_binding) {

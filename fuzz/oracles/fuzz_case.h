@@ -34,6 +34,10 @@ runtime::Limits FuzzLimits();
 
 /// The reference interpreter as a Runner (arguments are copied, so runs never share tensors).
 Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+/// The interpreter performing only the checks the checker records for `module` (as compiled code
+/// does, spec eval.runtime-check): a proven annotation or return check is skipped. Against
+/// Interpret, it tests every "proven, no check needed" the checker answers.
+Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 /// The same, calling `on_binding` after every binding.
 Outcome InterpretObserved(
     const Ref<IRModule>& module, const std::vector<runtime::Value>& args,

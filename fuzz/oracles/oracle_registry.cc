@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   o.push_back(Soundness());
   o.push_back(ProverSoundness());
   o.push_back(Differential("determinism", Interpret, Interpret));
+  o.push_back(Differential("recorded-checks", InterpretRecordedChecks, Interpret));
   for (const compiler::PassInfo& pass : compiler::AllPasses()) {
     const compiler::PassInfo* p = &pass;
     o.push_back(PassPreserves(pass.name, [p](const Ref<IRModule>& m, uint64_t) -> Ref<IRModule> {

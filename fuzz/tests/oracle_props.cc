@@ -53,6 +53,7 @@ TEST(FuzzOracles, RoundTrip) { CheckOracle("roundtrip", 400); }
 TEST(FuzzOracles, Soundness) { CheckOracle("soundness", 400); }
 TEST(FuzzOracles, Prover) { CheckOracle("prover", 100); }
 TEST(FuzzOracles, Determinism) { CheckOracle("determinism", 100); }
+TEST(FuzzOracles, RecordedChecks) { CheckOracle("recorded-checks", 100); }
 TEST(FuzzOracles, OpIdentities) { CheckOracle("op-identities", 100); }
 
 // One before/after oracle per registered pass, from the registry (pass.preserves).
