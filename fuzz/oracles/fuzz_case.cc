@@ -81,24 +81,18 @@ Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>
   return InterpretObserved(module, args, {});
 }
 
-Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  driver::Program program = driver::Check(module, diags);
-  Outcome res;
-  if (!program.ok()) {
-    res.error_code = "rejected";
-    res.error_message = diags.RenderAll();
-    return res;
-  }
+namespace {
+
+// Runs main on copies of `args` (runs never share tensors) with the fuzz limits; `options`
+// gives the rest.
+Outcome RunMain(const Ref<IRModule>& module, const std::vector<runtime::Value>& args, driver::RunOptions options) {
   std::ostringstream out;
-  driver::RunOptions o;
-  o.limits = FuzzLimits();
-  o.out = &out;
-  o.recorded_checks = &program.check.runtime_checks;
+  options.limits = FuzzLimits();
+  options.out = &out;
   std::vector<runtime::Value> copies;
   for (const auto& a : args) copies.push_back(CopyValue(a));
-  driver::RunResult r = driver::Prepare(module, o)->Run("main", std::move(copies));
+  driver::RunResult r = driver::Prepare(module, options)->Run("main", std::move(copies));
+  Outcome res;
   res.ok = r.ok();
   if (r.ok()) {
     res.value = r.value;
@@ -110,27 +104,29 @@ Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<r
   return res;
 }
 
+}  // namespace
+
+Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  driver::Program program = driver::Check(module, diags);
+  if (!program.ok()) {
+    Outcome res;
+    res.error_code = "rejected";
+    res.error_message = diags.RenderAll();
+    return res;
+  }
+  driver::RunOptions o;
+  o.recorded_checks = &program.check.runtime_checks;
+  return RunMain(module, args, std::move(o));
+}
+
 Outcome InterpretObserved(
     const Ref<IRModule>& module, const std::vector<runtime::Value>& args,
     const std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)>& on_binding) {
-  std::ostringstream out;
   driver::RunOptions o;
-  o.limits = FuzzLimits();
-  o.out = &out;
   o.on_binding = on_binding;
-  std::vector<runtime::Value> copies;
-  for (const auto& a : args) copies.push_back(CopyValue(a));
-  driver::RunResult r = driver::Prepare(module, o)->Run("main", std::move(copies));
-  Outcome res;
-  res.ok = r.ok();
-  if (r.ok()) {
-    res.value = r.value;
-  } else {
-    res.error_code = std::string(ErrorCodeString(r.error->code));
-    res.error_message = r.error->message;
-  }
-  res.printed = out.str();
-  return res;
+  return RunMain(module, args, std::move(o));
 }
 
 std::string CompareOutcomes(const Outcome& a, const Outcome& b) {
