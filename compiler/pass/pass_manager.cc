@@ -6,6 +6,7 @@
 
 #include "checker/checker.h"
 #include "ir/analysis/structural_equal.h"
+#include "ir/analysis/visitor.h"
 #include "ir/text/relax_parser.h"
 
 namespace rlx::compiler {
@@ -38,6 +39,33 @@ Signatures CheckPrinted(const IRModule& m) {
     out.by_name.emplace_back(g.name, it == check.global_sinfo.end() ? nullptr : it->second);
   }
   return out;
+}
+
+// The struct info the variables of `m` carry (Expr::struct_info), where they carry one.
+class CarriedStructInfo : public ExprVisitor {
+ public:
+  void VisitVarDef(const Var& v) override {
+    if (v.struct_info()) carried.emplace_back(&v, v.struct_info());
+    ExprVisitor::VisitVarDef(v);
+  }
+  std::vector<std::pair<const Var*, Ref<StructInfo>>> carried;
+};
+
+// pass.manager.verify: the struct info a pass left on the variables of its output (kept nodes, or
+// nodes it built with the normalizer) is what derivation gives them now.
+std::string CompareCarriedStructInfo(const IRModule& after) {
+  CarriedStructInfo before;
+  before.VisitModule(after);
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  if (!checker::CheckModule(after, diags).ok) return "the checker rejects it:\n" + diags.RenderAll();
+  for (const auto& [var, sinfo] : before.carried) {
+    if (!StructuralEqual(sinfo, var->struct_info())) {
+      return "variable '" + var->name + "' carries struct info " + text::PrintStructInfo(sinfo) +
+             ", but derivation gives " + text::PrintStructInfo(var->struct_info());
+    }
+  }
+  return "";
 }
 
 std::string Seconds(double s) {
@@ -77,6 +105,7 @@ bool ParsePassList(const std::string& list, std::vector<const PassInfo*>* passes
 std::string VerifyPassResult(const PassInfo& pass, const IRModule& before, const IRModule& after) {
   Signatures now = CheckPrinted(after);
   if (!now.error.empty()) return now.error;
+  if (std::string stale = CompareCarriedStructInfo(after); !stale.empty()) return stale;
   uint32_t missing = pass.contract.establishes & ~PropertiesOf(after);
   if (missing) return "it does not have the form the pass promises: " + IRPropertyNames(missing);
   if (pass.contract.changes_signatures) return "";

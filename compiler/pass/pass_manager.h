@@ -13,8 +13,9 @@ namespace rlx::compiler {
 
 struct PassManagerOptions {
   /// After each pass: the module must check (well-formedness and struct info derived afresh from
-  /// its printed text), have the IR form the contract promises, and keep every function's
-  /// signature unless the contract says the pass changes signatures (pass.manager.verify).
+  /// its printed text), the struct info its variables carry must be what derivation gives them,
+  /// it must have the IR form the contract promises, and keep every function's signature unless
+  /// the contract says the pass changes signatures (pass.manager.verify).
   bool verify_each = false;
   bool print_after_all = false;  // print the module after every pass
   bool print_changed = false;    // print the module after every pass that changed it

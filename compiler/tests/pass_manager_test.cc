@@ -101,5 +101,21 @@ TEST(PassManager, VerifyCatchesABrokenContract) {
   EXPECT_NE(r.error.find("signature of 'main'"), std::string::npos) << r.error;
 }
 
+// pass.manager.verify: struct info a pass leaves on a variable must be what derivation gives it.
+Ref<IRModule> LeaveStaleStructInfo(const Ref<IRModule>& m) {
+  auto f = As<Function>(m->globals[0].value);
+  f->params[0]->set_struct_info(ObjectStructInfo::Make());  // x is a tensor: stale
+  return m->WithGlobals(m->globals);
+}
+
+TEST(PassManager, VerifyCatchesStaleStructInfo) {
+  Ref<IRModule> m = Parse(kModule);
+  PassInfo stale{"stale-struct-info", &LeaveStaleStructInfo, {}, "pass.manager.verify", "test"};
+  PassManagerOptions options;
+  options.verify_each = true;
+  PassRunResult r = RunPasses(m, {&stale}, options, std::cerr);
+  EXPECT_NE(r.error.find("variable 'x' carries struct info R.Object"), std::string::npos) << r.error;
+}
+
 }  // namespace
 }  // namespace rlx::compiler
