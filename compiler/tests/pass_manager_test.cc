@@ -91,14 +91,18 @@ Ref<IRModule> BreakSignature(const Ref<IRModule>& m) {
   return m->WithGlobals(globals);
 }
 
-TEST(PassManager, VerifyCatchesABrokenContract) {
-  Ref<IRModule> m = Parse(kModule);
-  PassInfo broken{"break-purity", &BreakSignature, {}, "pass.manager.verify", "test"};
+// What --verify-each says about a run of `pass` alone on kModule.
+std::string VerifyError(const char* name, PassFunction pass) {
+  PassInfo info{name, pass, {}, "pass.manager.verify", "test"};
   PassManagerOptions options;
   options.verify_each = true;
-  PassRunResult r = RunPasses(m, {&broken}, options, std::cerr);
-  EXPECT_NE(r.error.find("break-purity"), std::string::npos) << r.error;
-  EXPECT_NE(r.error.find("signature of 'main'"), std::string::npos) << r.error;
+  return RunPasses(Parse(kModule), {&info}, options, std::cerr).error;
+}
+
+TEST(PassManager, VerifyCatchesABrokenContract) {
+  std::string error = VerifyError("break-purity", &BreakSignature);
+  EXPECT_NE(error.find("break-purity"), std::string::npos) << error;
+  EXPECT_NE(error.find("signature of 'main'"), std::string::npos) << error;
 }
 
 // pass.manager.verify: struct info a pass leaves on a variable must be what derivation gives it.
@@ -109,12 +113,8 @@ Ref<IRModule> LeaveStaleStructInfo(const Ref<IRModule>& m) {
 }
 
 TEST(PassManager, VerifyCatchesStaleStructInfo) {
-  Ref<IRModule> m = Parse(kModule);
-  PassInfo stale{"stale-struct-info", &LeaveStaleStructInfo, {}, "pass.manager.verify", "test"};
-  PassManagerOptions options;
-  options.verify_each = true;
-  PassRunResult r = RunPasses(m, {&stale}, options, std::cerr);
-  EXPECT_NE(r.error.find("variable 'x' carries struct info R.Object"), std::string::npos) << r.error;
+  std::string error = VerifyError("stale-struct-info", &LeaveStaleStructInfo);
+  EXPECT_NE(error.find("variable 'x' carries struct info R.Object"), std::string::npos) << error;
 }
 
 }  // namespace
