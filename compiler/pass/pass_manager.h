@@ -13,7 +13,7 @@ namespace rlx::compiler {
 
 struct PassManagerOptions {
   /// After each pass: the module must check (well-formedness and struct info derived afresh from
-  /// its printed text), the struct info its variables carry must be what derivation gives them,
+  /// its printed text), the struct info its variables carry must not contradict what derivation gives,
   /// it must have the IR form the contract promises, and keep every function's signature unless
   /// the contract says the pass changes signatures (pass.manager.verify).
   bool verify_each = false;

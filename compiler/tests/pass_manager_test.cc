@@ -108,13 +108,15 @@ TEST(PassManager, VerifyCatchesABrokenContract) {
 // pass.manager.verify: struct info a pass leaves on a variable must be what derivation gives it.
 Ref<IRModule> LeaveStaleStructInfo(const Ref<IRModule>& m) {
   auto f = As<Function>(m->globals[0].value);
-  f->params[0]->set_struct_info(ObjectStructInfo::Make());  // x is a tensor: stale
+  // x is a (2, 3) float32 tensor: a (5,) int32 one contradicts it.
+  f->params[0]->set_struct_info(TensorStructInfo::MakeDims({PrimExpr::Int(5)}, DataType::kInt32));
   return m->WithGlobals(m->globals);
 }
 
 TEST(PassManager, VerifyCatchesStaleStructInfo) {
   std::string error = VerifyError("stale-struct-info", &LeaveStaleStructInfo);
-  EXPECT_NE(error.find("variable 'x' carries struct info R.Object"), std::string::npos) << error;
+  EXPECT_NE(error.find("variable 'x' carries struct info R.Tensor((5,), dtype=\"int32\"), which contradicts"),
+            std::string::npos) << error;
 }
 
 }  // namespace
