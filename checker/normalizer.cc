@@ -57,6 +57,42 @@ void Normalizer::OnOutputs(const std::vector<std::pair<Ref<Var>, Ref<Var>>>& rep
   }
 }
 
+void Normalizer::EndDataflowBlock(const std::vector<Ref<Var>>& vars) {
+  if (!state_->function) return;
+  InferState& st = state_->function->state();
+  for (const auto& v : vars) {
+    if (v->is_dataflow()) st.RemoveVar(v.get());
+  }
+  for (const auto& v : vars) {
+    if (!v->is_dataflow()) st.SetVarSInfo(*v, st.EraseToScope(st.VarSInfo(*v)));
+  }
+}
+
+void Normalizer::NormalizeFunction(const Ref<Function>& f) {
+  BeginFunction(f->params, f->is_pure, f->attrs);
+  if (auto seq = As<SeqExpr>(f->body)) {
+    for (const auto& block : seq->blocks) {
+      std::vector<Ref<Var>> bound;
+      for (const auto& b : block.bindings) {
+        Normalize(b, block.is_dataflow);
+        if (b.var) bound.push_back(b.var);
+      }
+      if (block.is_dataflow) EndDataflowBlock(bound);
+    }
+  }
+  EndFunction(f);
+}
+
+bool NormalizeModule(const Ref<IRModule>& m, bool all, std::string* diags) {  // sinfo.normalize
+  Normalizer normalizer(m);
+  for (const auto& g : m->globals) {
+    auto f = As<Function>(g.value);
+    if (f && (all || !f->struct_info())) normalizer.NormalizeFunction(f);
+  }
+  if (diags) *diags = normalizer.diags().RenderAll();
+  return !normalizer.diags().has_errors();
+}
+
 void Normalizer::EndFunction(const Ref<Function>& f) {
   if (!state_->function) return;
   InferState& st = state_->function->state();

@@ -14,6 +14,12 @@
 
 namespace rlx::checker {
 
+/// Derives the struct info of every module function that carries none (the functions a pass
+/// rebuilt; `all`: every function), binding by binding, so that a pass's output carries struct
+/// info again. Functions a pass kept keep theirs. False when a binding is ill-typed (`diags`,
+/// when given, receives why).
+bool NormalizeModule(const Ref<IRModule>& m, bool all = false, std::string* diags = nullptr);
+
 class Normalizer : public BuildObserver {
  public:
   /// `module` supplies the struct info of the globals that bindings call (it may be null: then
@@ -28,8 +34,13 @@ class Normalizer : public BuildObserver {
   /// on the nodes. Returns the variable's struct info, or nullptr when the binding is ill-typed
   /// (the diagnostic is in diags()).
   Ref<StructInfo> Normalize(const Binding& b, bool in_dataflow = false);
+  /// Ends a dataflow block whose bindings bound `vars`: its dataflow variables go out of scope
+  /// and its outputs forget them (scope.dataflow, as the checker does at a block's end).
+  void EndDataflowBlock(const std::vector<Ref<Var>>& vars);
   /// Closes the function (its return annotation, when it has one, is checked).
   void EndFunction(const Ref<Function>& f);
+  /// Normalizes a whole function: its parameters, each binding in order, its end.
+  void NormalizeFunction(const Ref<Function>& f);
 
   /// What normalization reported (errors for ill-typed bindings).
   const DiagnosticEngine& diags() const { return *diags_; }

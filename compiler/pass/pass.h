@@ -47,8 +47,9 @@ struct PassInfo {
   const char* summary;  // one line, for `rlx opt --list-passes`
 };
 
-/// Runs `pass` on `m` (a module the checker accepts): for a pass that reads struct info, the
-/// module's struct info is derived first (the checker sets it on every node, sinfo.normalize).
+/// Runs `pass` on `m` (a module the checker accepts). The functions that carry no struct info are
+/// normalized before a pass that reads struct info, and the functions the pass rebuilt after it
+/// (checker::NormalizeModule, sinfo.normalize), so modules between passes carry struct info.
 /// Every caller of a pass (the pass manager, the fuzz oracles) runs it through here.
 Ref<IRModule> RunPass(const PassInfo& pass, const Ref<IRModule>& m);
 

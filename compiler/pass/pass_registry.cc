@@ -1,7 +1,7 @@
 // The pass registry: passes.def expanded into one table.
 #include "compiler/pass/pass.h"
 
-#include "checker/checker.h"
+#include "checker/normalizer.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/visitor.h"
 
@@ -46,13 +46,14 @@ uint32_t PropertiesOf(const IRModule& m) {
 }
 
 Ref<IRModule> RunPass(const PassInfo& pass, const Ref<IRModule>& m) {
-  if (pass.contract.needs_struct_info) {
-    // Derived afresh: nodes a previous pass kept may carry struct info from another context.
-    SourceManager sources;
-    DiagnosticEngine diags(sources);
-    if (!checker::CheckModule(*m, diags).ok) return m;  // not a module a pass may run on
-  }
-  return pass.run(m);
+  // sinfo.normalize: the functions that carry no struct info (built or rebuilt by an earlier
+  // pass) are derived binding by binding before a pass that reads struct info, and after every
+  // pass, so that its output carries struct info again; a pass that changes signatures has every
+  // function re-derived, since the callers' struct info depends on the callees'.
+  if (pass.contract.needs_struct_info) checker::NormalizeModule(m);
+  Ref<IRModule> out = pass.run(m);
+  if (out != m) checker::NormalizeModule(out, pass.contract.changes_signatures);
+  return out;
 }
 
 const std::vector<PassInfo>& AllPasses() {

@@ -5,6 +5,8 @@
 
 #include "checker/checker.h"
 #include "compiler/pass/pass_manager.h"
+#include "ir/analysis/visitor.h"
+#include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
 
 namespace rlx::compiler {
@@ -83,6 +85,29 @@ TEST(PassManager, ContractFormsHold) {
   EXPECT_TRUE(PropertiesOf(*r.module) & kNoDataflow);
 }
 
+// sinfo.normalize: between passes every variable carries struct info, the new ones a pass made
+// included (RunPass normalizes the functions the pass rebuilt).
+class AllVarsCarry : public ExprVisitor {
+ public:
+  void VisitVarDef(const Var& v) override {
+    if (!v.struct_info()) missing.push_back(v.name);
+    ExprVisitor::VisitVarDef(v);
+  }
+  std::vector<std::string> missing;
+};
+
+TEST(PassManager, PassOutputsCarryStructInfo) {
+  for (const auto& pass : AllPasses()) {
+    PassRunResult r = RunPasses(Parse(kModule), {&pass}, {}, std::cerr);
+    AllVarsCarry carry;
+    carry.VisitModule(*r.module);
+    EXPECT_TRUE(carry.missing.empty()) << pass.name << ": " << carry.missing.size() << " variables without struct info";
+  }
+  PassRunResult renamed = RunPasses(Parse(kModule), Passes("rename-vars"), {}, std::cerr);
+  auto main = renamed.module->FindFunction("main");
+  EXPECT_EQ(text::PrintStructInfo(main->params[0]->struct_info()), R"(R.Tensor((2, 3), dtype="float32"))");
+}
+
 // pass.manager.verify: a pass that breaks the module is caught, and named.
 Ref<IRModule> BreakSignature(const Ref<IRModule>& m) {
   std::vector<GlobalDef> globals = m->globals;
@@ -91,12 +116,17 @@ Ref<IRModule> BreakSignature(const Ref<IRModule>& m) {
   return m->WithGlobals(globals);
 }
 
-// What --verify-each says about a run of `pass` alone on kModule.
+// What --verify-each says about a run of `pass` alone on kModule, checked first (so that its
+// functions carry struct info, which the pass manager keeps where a pass kept a function).
 std::string VerifyError(const char* name, PassFunction pass) {
+  Ref<IRModule> m = Parse(kModule);
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  EXPECT_TRUE(checker::CheckModule(*m, diags).ok);
   PassInfo info{name, pass, {}, "pass.manager.verify", "test"};
   PassManagerOptions options;
   options.verify_each = true;
-  return RunPasses(Parse(kModule), {&info}, options, std::cerr).error;
+  return RunPasses(m, {&info}, options, std::cerr).error;
 }
 
 TEST(PassManager, VerifyCatchesABrokenContract) {
