@@ -12,7 +12,10 @@ class DeadBindings : public ExprMutator {
     if (out.bindings.empty()) return out;
     Ref<Var> last = out.bindings.back().var;
     auto fresh = [&] { return Var::MakeOfKind(b.is_dataflow, "dead" + std::to_string(next_++)); };
-    out.bindings.insert(out.bindings.begin(), Binding::VarBinding(fresh(), PrimValue::Make(PrimExpr::Int(next_))));
+    // Sequenced apart: the order in which call arguments are evaluated is unspecified.
+    Ref<Var> first = fresh();
+    Ref<Expr> value = PrimValue::Make(PrimExpr::Int(next_));
+    out.bindings.insert(out.bindings.begin(), Binding::VarBinding(first, value));
     out.bindings.push_back(Binding::VarBinding(fresh(), Tuple::Make({last})));
     return out;
   }
