@@ -18,6 +18,20 @@ class Module:
         return y
 )";
 
+// `text` loaded and accepted (the test fails otherwise).
+Program LoadAccepted(const char* text) {
+  static SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Program p = Load(text, "test.py", sources, diags);
+  EXPECT_TRUE(p.ok()) << diags.RenderAll();
+  return p;
+}
+
+// A zero float32 vector of `n` elements, as an argument.
+runtime::Value Zeros(int64_t n) {
+  return runtime::Value::FromTensor(std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{n}));
+}
+
 TEST(Driver, LoadsChecksAndRuns) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
@@ -55,17 +69,14 @@ TEST(Driver, Backends) {
 
 // A trap is the run's result, with its error code.
 TEST(Driver, ATrapIsTheResult) {
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Program p = Load(R"(@R.function
+  Program p = LoadAccepted(R"(@R.function
 def main(x: R.Tensor(("n",), dtype="float32")):
     n = T.int64()
     y = R.match_cast(x, R.Tensor((3,), dtype="float32"))
     return y
-)", "t.py", sources, diags);
-  ASSERT_TRUE(p.ok()) << diags.RenderAll();
-  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{2});
-  RunResult r = Prepare(p.module)->Run("main", {runtime::Value::FromTensor(x)});
+)");
+  ASSERT_TRUE(p.ok());
+  RunResult r = Prepare(p.module)->Run("main", {Zeros(2)});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(std::string(ErrorCodeString(r.error->code)), "E3001");  // eval.match-cast
 }
@@ -74,22 +85,19 @@ def main(x: R.Tensor(("n",), dtype="float32")):
 // records the annotation check, and it traps; a check missing from the record is skipped (as
 // compiled code skips a proven one); without a record, the interpreter performs every check.
 TEST(Driver, RecordedChecksAreWhatRuns) {
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Program p = Load(R"(@R.function
+  Program p = LoadAccepted(R"(@R.function
 def main(x: R.Tensor(("n",), dtype="float32")):
     n = T.int64()
     y: R.Tensor((2,), dtype="float32") = x
     return y
-)", "c.py", sources, diags);
-  ASSERT_TRUE(p.ok()) << diags.RenderAll();
+)");
+  ASSERT_TRUE(p.ok());
   ASSERT_EQ(p.check.runtime_checks.size(), 1u);
   EXPECT_EQ(p.check.runtime_checks[0].kind, RuntimeCheck::Kind::kAnnotation);
-  auto x = std::make_shared<TensorData>(DataType::kFloat32, std::vector<int64_t>{3});
   auto run = [&](const std::vector<RuntimeCheck>* recorded) {
     RunOptions o;
     o.recorded_checks = recorded;
-    return Prepare(p.module, o)->Run("main", {runtime::Value::FromTensor(x)});
+    return Prepare(p.module, o)->Run("main", {Zeros(3)});
   };
   RunResult all = run(nullptr);
   ASSERT_FALSE(all.ok());

@@ -4,9 +4,9 @@
 // rlx opt --list-passes: the registry.
 #include <iostream>
 
-#include "checker/checker.h"
 #include "compiler/pass/pass_manager.h"
 #include "compiler/pass/pass_test_file.h"
+#include "driver/driver.h"
 #include "ir/base/file_io.h"
 #include "tools/rlx/cli_common.h"
 
@@ -76,7 +76,7 @@ int RunOpt(const std::vector<std::string>& args) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
   Ref<IRModule> m = LoadModule(opts->files[0], *text, *opts, sources, diags);
-  if (m && !checker::CheckModule(*m, diags).ok) m = nullptr;
+  if (m && !driver::Check(m, diags).ok()) m = nullptr;
   if (opts->json || !diags.diagnostics().empty()) EmitDiagnostics(diags, *opts);
   if (!m) return kRejected;
   compiler::PassManagerOptions options;
