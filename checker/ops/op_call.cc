@@ -122,6 +122,13 @@ std::optional<std::vector<int64_t>> OpCall::IntList(std::string_view name) const
 
 // ---- constraints ----
 
+std::optional<std::string> OpCall::MergeVDevice(int c, const std::string& a, const std::string& b) {
+  if (a.empty()) return b;
+  if (b.empty() || a == b) return a;
+  Fail(c, "R." + op_.name + " operands are on different devices: " + a + " and " + b);
+  return std::nullopt;
+}
+
 std::nullptr_t OpCall::Fail(int c, std::string message) {
   state_.Error(ErrorCode::kOpConstraint, call_.span, std::move(message), Rule(c));
   return nullptr;

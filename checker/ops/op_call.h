@@ -75,6 +75,8 @@ class OpCall {
   // ---- constraints ----
   /// Reports constraint `c` as violated (E2008); returns nullptr for convenience.
   std::nullptr_t Fail(int c, std::string message);
+  /// The vdevice two operands share: equal, or one unspecified; reports `c` when they differ.
+  std::optional<std::string> MergeVDevice(int c, const std::string& a, const std::string& b);
   /// Reports `c` with the prover's counterexample attached.
   std::nullptr_t Fail(int c, std::string message, const prover::ProofResult& evidence);
   /// Decides a symbolic constraint: proven → kHolds; its negation proven → reports `c`,

@@ -6,9 +6,11 @@
 
 namespace rlx::checker::ops {
 
-// elementwise.cc: the unary, binary and selection families (spec §5.1 - §5.3)
+// unary.cc (spec §5.1)
 Ref<StructInfo> Unary(OpCall& c);
+// binary.cc (spec §5.2)
 Ref<StructInfo> Binary(OpCall& c);
+// selection.cc (spec §5.3)
 Ref<StructInfo> Where(OpCall& c);
 Ref<StructInfo> Clip(OpCall& c);
 Ref<StructInfo> Astype(OpCall& c);

@@ -17,21 +17,21 @@ T* Data(const Tensor& t) {
 /// A copy of `t` converted to `dtype` as astype converts (eval.num.astype).
 Tensor ConvertTensor(OpInvocation& inv, const Tensor& t, DataType dtype);
 
-Value UnaryKernel(OpInvocation& inv);       // §5.1          elementwise.cc
-Value BinaryKernel(OpInvocation& inv);      // §5.2          elementwise.cc
-Value WhereKernel(OpInvocation& inv);       // §5.3          elementwise.cc
-Value ClipKernel(OpInvocation& inv);        // §5.3          elementwise.cc
-Value AstypeKernel(OpInvocation& inv);      // §5.3          elementwise.cc
+Value UnaryKernel(OpInvocation& inv);       // §5.1          unary.cc
+Value BinaryKernel(OpInvocation& inv);      // §5.2          binary.cc
+Value WhereKernel(OpInvocation& inv);       // §5.3          selection.cc
+Value ClipKernel(OpInvocation& inv);        // §5.3          selection.cc
+Value AstypeKernel(OpInvocation& inv);      // §5.3          selection.cc
 Value ReductionKernel(OpInvocation& inv);   // §5.4 sum … std      reduction.cc
 Value SearchKernel(OpInvocation& inv);      // §5.4 argmax/argmin  reduction.cc
 Value ScanKernel(OpInvocation& inv);        // §5.4 cumsum/cumprod reduction.cc
 Value MatmulKernel(OpInvocation& inv);      // §5.5          linalg.cc
-Value ManipulateKernel(OpInvocation& inv);  // §5.6          manipulate.cc
-Value IndexKernel(OpInvocation& inv);       // §5.6 strided_slice, take  index.cc
-Value CreateKernel(OpInvocation& inv);      // §5.7          create.cc
+Value ManipulateKernel(OpInvocation& inv);  // §5.6          manipulation.cc
+Value IndexKernel(OpInvocation& inv);       // §5.6 strided_slice, take  manipulation_index.cc
+Value CreateKernel(OpInvocation& inv);      // §5.7          creation.cc
 Value NNKernel(OpInvocation& inv);          // §5.8 softmax, norms, pad  nn.cc
-Value ConvPoolKernel(OpInvocation& inv);    // §5.8 conv2d and pooling  conv_pool.cc
-Value IntrinsicKernel(OpInvocation& inv);   // §5.9          intrinsic.cc
+Value ConvPoolKernel(OpInvocation& inv);    // §5.8 conv2d and pooling  nn_conv_pool.cc
+Value IntrinsicKernel(OpInvocation& inv);   // §5.9          intrinsics.cc
 Value MemoryKernel(OpInvocation& inv);      // §5.10         memory.cc
 
 }  // namespace rlx::interp

@@ -53,44 +53,45 @@ Value MatmulKernel(OpInvocation& inv) {
       offs_b.push_back(o[1]);
     });
   }
-  DispatchDType(a->dtype(), [&](auto in_tag) {
-    using In = decltype(in_tag);
-    DispatchDType(out_dtype, [&](auto out_tag) {
-      using Out = decltype(out_tag);
-      const In* pa = Data<In>(a);
-      const In* pb = Data<In>(b);
-      Out* po = Data<Out>(out);
-      using Acc = std::conditional_t<kIsFloatElem<In>, double, uint64_t>;
-      std::vector<Acc> row(static_cast<size_t>(n));
-      for (size_t bi = 0; bi < offs_a.size(); ++bi) {
-        const In* A = pa + offs_a[bi] * m * k;
-        const In* B = pb + offs_b[bi] * k * n;
-        Out* C = po + static_cast<int64_t>(bi) * m * n;
-        for (int64_t i = 0; i < m; ++i) {
-          std::fill(row.begin(), row.end(), Acc{0});
-          for (int64_t p = 0; p < k; ++p) {
-            if constexpr (kIsFloatElem<In>) {
-              const double av = ToDouble(A[i * k + p]);
-              for (int64_t j = 0; j < n; ++j) row[j] += av * ToDouble(B[p * n + j]);
-            } else if constexpr (std::is_same_v<In, bool>) {
-              const bool av = A[i * k + p];
-              for (int64_t j = 0; j < n; ++j) row[j] |= static_cast<uint64_t>(av && B[p * n + j]);
-            } else {
-              const uint64_t av = scalar::U64(A[i * k + p]);
-              for (int64_t j = 0; j < n; ++j) row[j] += av * scalar::U64(B[p * n + j]);
-            }
+  // The operands were converted to out_dtype above, so one element type serves both.
+  DispatchDType(out_dtype, [&](auto tag) {
+    using In = decltype(tag);
+    using Out = In;
+    const In* pa = Data<In>(a);
+    const In* pb = Data<In>(b);
+    Out* po = Data<Out>(out);
+    using Acc = std::conditional_t<kIsFloatElem<In>, double, uint64_t>;
+    std::vector<Acc> row(static_cast<size_t>(n));
+    for (size_t bi = 0; bi < offs_a.size(); ++bi) {
+      const In* A = pa + offs_a[bi] * m * k;
+      const In* B = pb + offs_b[bi] * k * n;
+      Out* C = po + static_cast<int64_t>(bi) * m * n;
+      for (int64_t i = 0; i < m; ++i) {
+        std::fill(row.begin(), row.end(), Acc{0});
+        for (int64_t p = 0; p < k; ++p) {
+          if constexpr (kIsFloatElem<In>) {
+            const double av = ToDouble(A[i * k + p]);
+            for (int64_t j = 0; j < n; ++j) row[j] += av * ToDouble(B[p * n + j]);
+          } else if constexpr (std::is_same_v<In, bool>) {
+            const bool av = A[i * k + p];
+            for (int64_t j = 0; j < n; ++j) row[j] |= static_cast<uint64_t>(av && B[p * n + j]);
+          } else {
+            const uint64_t av = scalar::U64(A[i * k + p]);
+            for (int64_t j = 0; j < n; ++j) row[j] += av * scalar::U64(B[p * n + j]);
           }
-          for (int64_t j = 0; j < n; ++j) {
-            if constexpr (kIsFloatElem<In>) {
-              if constexpr (kIsFloatElem<Out>) C[i * n + j] = RoundFloat<Out>(row[j]);
-              else C[i * n + j] = SaturateFromDouble<Out>(row[j]);
-            } else {
-              C[i * n + j] = ConvertElem<Out>(scalar::Wrap<In>(row[j]));
-            }
+        }
+        for (int64_t j = 0; j < n; ++j) {
+          if constexpr (kIsFloatElem<In>) {
+            if constexpr (kIsFloatElem<Out>)
+              C[i * n + j] = RoundFloat<Out>(row[j]);
+            else
+              C[i * n + j] = SaturateFromDouble<Out>(row[j]);
+          } else {
+            C[i * n + j] = ConvertElem<Out>(scalar::Wrap<In>(row[j]));
           }
         }
       }
-    });
+    }
   });
   return Value::FromTensor(out);
 }
