@@ -9,7 +9,7 @@ conformance/suite/. Standard library only; run with /usr/bin/python3.
   --rlx PATH                 the rlx binary for --verify (default build/tools/rlx)
 
 Sources (each converted as its own test reads it):
-  interpreter/tests/op_cases/*.cases   -> 5-operators/<family>/<op>.rlxt
+  interpreter/tests/op_cases/<family>.cases -> 5-operators/<family>/<op>.rlxt
   checker/tests/cases/*.txt            -> the op's script, 3-well-formedness/, 2-struct-info/, ...
   interpreter/tests/eval_cases/*.py    -> 4-semantics/eval-<area>.rlxt
   ir/tests/parse_errors/*.txt          -> 6-text-format/parse-<stem>.rlxt

@@ -10,7 +10,13 @@
 #include "checker/checker.h"
 #include "interpreter/interpreter.h"
 #include "interpreter/tests/op_case_file.h"
+#include "ir/op_table.h"
 #include "ir/text/relax_parser.h"
+
+namespace rlx {
+// Test names and messages show a family by its name.
+void PrintTo(OpFamily f, std::ostream* os) { *os << OpFamilyName(f); }
+}  // namespace rlx
 
 namespace rlx::interp::testing {
 namespace {
@@ -44,14 +50,31 @@ std::string RunCase(const OpCase& c) {
   return CompareResult(c, r.value);
 }
 
-void RunFile(const std::string& file) {
-  fs::path path = fs::path(RLX_SOURCE_DIR) / "interpreter/tests/op_cases" / file;
+fs::path CaseDir() { return fs::path(RLX_SOURCE_DIR) / "interpreter/tests/op_cases"; }
+
+// The op a case is named after: the longest leading run of its dot-separated segments that
+// names an op ("nn.softmax.float32.axis0" -> nn.softmax), as casefmt.py groups them.
+const OpInfo* CaseOp(const std::string& name) {
+  for (size_t end = name.size(); end != std::string::npos && end > 0; end = name.rfind('.', end - 1)) {
+    if (const OpInfo* op = FindOp(name.substr(0, end))) return op;
+  }
+  return nullptr;
+}
+
+// Runs every case of the family's file; each case must be named after an op of the family.
+void RunFamilyFile(OpFamily family) {
+  const std::string file = std::string(OpFamilyName(family)) + ".cases";
   std::string error;
-  std::vector<OpCase> cases = ReadCaseFile(path.string(), &error);
+  std::vector<OpCase> cases = ReadCaseFile((CaseDir() / file).string(), &error);
   ASSERT_TRUE(error.empty()) << error;
-  ASSERT_FALSE(cases.empty()) << path;
+  ASSERT_FALSE(cases.empty()) << file;
   int failed = 0;
   for (const OpCase& c : cases) {
+    const OpInfo* op = CaseOp(c.name);
+    if (!op || op->family != family) {
+      ADD_FAILURE() << file << ":" << c.line << ": case " << c.name << " is not named after an op of the "
+                    << OpFamilyName(family) << " family";
+    }
     std::string why = RunCase(c);
     if (!why.empty()) {
       ++failed;
@@ -61,9 +84,33 @@ void RunFile(const std::string& file) {
   std::cout << file << ": " << cases.size() - failed << " of " << cases.size() << " cases pass\n";
 }
 
-TEST(OpCases, Elementwise) { RunFile("elementwise.cases"); }
-TEST(OpCases, TensorOps) { RunFile("tensor_ops.cases"); }
-TEST(OpCases, NN) { RunFile("nn.cases"); }
+// The families with a case file: all but memory, whose ops act on storage and object lifetimes,
+// which a one-call case cannot observe (conformance/suite/5-operators/memory covers them).
+std::vector<OpFamily> CaseFamilies() {
+  std::vector<OpFamily> families;
+  for (OpFamily f : kAllOpFamilies) {
+    if (f != OpFamily::kMemory) families.push_back(f);
+  }
+  return families;
+}
+
+// One file per op family of ir/ops.def, named after it, and no other.
+class OpCases : public ::testing::TestWithParam<OpFamily> {};
+
+TEST_P(OpCases, EveryCasePasses) { RunFamilyFile(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Family, OpCases, ::testing::ValuesIn(CaseFamilies()),
+                         [](const auto& info) { return std::string(OpFamilyName(info.param)); });
+
+TEST(OpCaseFiles, AreNamedAfterFamilies) {
+  for (const auto& entry : fs::directory_iterator(CaseDir())) {
+    if (entry.path().extension() != ".cases") continue;
+    const std::string stem = entry.path().stem().string();
+    bool known = false;
+    for (OpFamily f : kAllOpFamilies) known |= stem == OpFamilyName(f);
+    EXPECT_TRUE(known) << entry.path() << " is not named after an op family (ir/op_table.h)";
+  }
+}
 
 }  // namespace
 }  // namespace rlx::interp::testing

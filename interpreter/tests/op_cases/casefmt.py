@@ -1,6 +1,10 @@
 """Writer of the op-case format (see README.md). NumPy only; bfloat16 is emulated."""
 import math
+import os
+import re
 import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "bfloat16", "float32", "float64"]
@@ -69,12 +73,36 @@ def format_tensor(arr, dtype):
     return f"{dtype} {shape} [{vals}]"
 
 
+def op_families():
+    """{op name: family} from ir/ops.def, the one family vocabulary (OpFamily)."""
+    families = {}
+    with open(os.path.join(HERE, "..", "..", "..", "ir", "ops.def")) as f:
+        for line in f:
+            m = re.match(r'RLX_OP\(\w+, "([\w.]+)", (\w+),', line)
+            if m:
+                families[m.group(1)] = m.group(2)
+    return families
+
+
+def case_op(name, families):
+    """The op a case is named after: the longest leading run of its dot-separated segments
+    that names an op ("nn.softmax.float32.axis0" -> "nn.softmax")."""
+    parts = name.split(".")
+    for k in range(len(parts), 0, -1):
+        if ".".join(parts[:k]) in families:
+            return ".".join(parts[:k])
+    raise KeyError(f"case {name} is not named after an op")
+
+
 class CaseWriter:
-    """Collects cases and writes them; names must be unique."""
+    """Collects cases and writes them, one file per op family (`<family>.cases`, the family
+    of the op the case is named after); names must be unique."""
 
     def __init__(self, header):
-        self.lines = [f"# {line}" for line in header.splitlines()]
+        self.header = header
+        self.blocks = {}  # family -> case lines
         self.names = set()
+        self.families = op_families()
 
     def case(self, name, call, inputs, expect=None, error=None, compare="exact", spec=None,
              sig=None):
@@ -107,9 +135,17 @@ class CaseWriter:
                 out.append(f"expect {format_tensor(cast(arr, dt), dt)}")
             out.append(f"compare {compare}")
         out.append("end")
-        self.lines.extend(out)
+        family = self.families[case_op(name, self.families)]
+        self.blocks.setdefault(family, []).append(out)
 
-    def write(self, path):
-        with open(path, "w") as f:
-            f.write("\n".join(self.lines) + "\n")
-        print(f"{path}: {len(self.names)} cases")
+    def write(self):
+        """Writes `<family>.cases` beside this script for every family the cases cover."""
+        for family, cases in sorted(self.blocks.items()):
+            path = os.path.join(HERE, family + ".cases")
+            lines = [f"# {line}" for line in self.header.splitlines()]
+            lines.append(f"# This file: the {family} ops (ir/ops.def family `{family}`).")
+            for case in cases:
+                lines.extend(case)
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            print(f"{path}: {len(cases)} cases")

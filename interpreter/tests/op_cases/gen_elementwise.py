@@ -1,6 +1,6 @@
-"""Generates elementwise.cases: the elementwise ops of spec §5.1 (unary), §5.2 (binary) and §5.3
-(where, clip, astype) over every dtype each op accepts, with edge values, empty and 0-d tensors,
-broadcasting and run-time broadcast mismatches.
+"""Generates unary.cases, binary.cases and selection.cases: the elementwise ops of spec §5.1
+(unary), §5.2 (binary) and §5.3 (where, clip, astype) over every dtype each op accepts, with
+edge values, empty and 0-d tensors, broadcasting and run-time broadcast mismatches.
 
   cd interpreter/tests/op_cases && /usr/bin/python3 gen_elementwise.py
 
@@ -1068,7 +1068,7 @@ astype_case("float32", "int8", "scalar", [-7.9], ())
 astype_case("int32", "float32", "empty", [], (0,))
 astype_case("uint8", "bool", "empty2d", [], (2, 0))
 
-W.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "elementwise.cases"))
+W.write()
 for name, why in SKIPPED:
     print(f"skipped {name}: {why}", file=sys.stderr)
 if "--summary" in sys.argv:

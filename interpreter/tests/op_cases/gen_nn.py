@@ -1,10 +1,11 @@
-"""Generates nn.cases: the nn ops of spec §5.8 and the intrinsics of §5.9 that the case format can
-express. Expected values are computed here with NumPy / Python in float64 (exact integers for
-integer dtypes) and rounded once to the result dtype, following /work/notes/interp-decisions.md
-(eval.num.reduce: compound nn ops compute in float64 and round once per output element; integer
-conv2d and pooling accumulate exactly / in 64 bits and wrap to the result dtype).
+"""Generates nn.cases and intrinsics.cases: the nn ops of spec §5.8 and the intrinsics of §5.9 that
+the case format can express. Expected values are computed here with NumPy / Python in float64
+(exact integers for integer dtypes) and rounded once to the result dtype, following
+/work/notes/interp-decisions.md (eval.num.reduce: compound nn ops compute in float64 and round
+once per output element; integer conv2d and pooling accumulate exactly / in 64 bits and wrap to
+the result dtype).
 
-  cd interpreter/tests/op_cases && /usr/bin/python3 gen_nn.py      # writes nn.cases
+  cd interpreter/tests/op_cases && /usr/bin/python3 gen_nn.py      # writes nn.cases and intrinsics.cases
 
 Decisions taken where the spec leaves a choice (see the report in the header of nn.cases):
 - bool data in conv2d / avg_pool2d / adaptive_avg_pool2d follows the bool convention of §5.4:
@@ -1105,7 +1106,7 @@ def main():
     gen_intrinsics()
     gen_pools_trailing_window()
     gen_layouts()
-    W.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nn.cases"))
+    W.write()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
-"""Generates tensor_ops.cases: reductions, scans, matmul, shape manipulation and indexing, and
-creation ops, every op with every dtype it accepts. Expected values are computed independently
-of rlx (tensor_ref.py and NumPy), following spec chapter 5 and the numerics contract of
-notes/interp-decisions.md (eval.num.reduce and its overrides).
+"""Generates reduction, linalg, manipulation and creation.cases: reductions, scans, matmul, shape
+manipulation and indexing, and creation ops, every op with every dtype it accepts. Expected
+values are computed independently of rlx (tensor_ref.py and NumPy), following spec chapter 5 and
+the numerics contract of notes/interp-decisions.md (eval.num.reduce and its overrides).
 
   cd interpreter/tests/op_cases && /usr/bin/python3 gen_tensor_ops.py
-  /usr/bin/python3 casecheck.py tensor_ops.cases
+  /usr/bin/python3 casecheck.py reduction.cases   # and the other files it writes
 """
 import math
 import os
@@ -1283,7 +1283,7 @@ def main():
     gen_broadcast_tile()
     gen_tril_triu()
     gen_creation()
-    W.write(os.path.join(HERE, "tensor_ops.cases"))
+    W.write()
 
 
 if __name__ == "__main__":
