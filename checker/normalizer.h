@@ -1,5 +1,6 @@
 // The normalizer (spec sinfo.normalize): derives the struct info of a function binding by
-// binding, as the IR builder emits it or as a pass rebuilds it, without re-checking the module.
+// binding, as the IR builder emits it or as a pass's ExprMutator rebuilds it (both report to a
+// BuildObserver: SetObserver(&normalizer)), without re-checking the module.
 // It applies the op rules and the prover's fast paths under the facts in force (never Z3, so a
 // question only Z3 could answer is left as a runtime check), and sets Expr::struct_info on every
 // variable and value. The checker remains the judge of a whole module: it re-derives everything,
@@ -53,6 +54,7 @@ class Normalizer : public BuildObserver {
   }
   void OnBinding(const Binding& b, bool in_dataflow) override { Normalize(b, in_dataflow); }
   void OnOutputs(const std::vector<std::pair<Ref<Var>, Ref<Var>>>& replaced) override;
+  void OnDataflowBlockEnd(const std::vector<Ref<Var>>& vars) override { EndDataflowBlock(vars); }
   void OnFunctionEnd(const Ref<Function>& f) override { EndFunction(f); }
 
  private:

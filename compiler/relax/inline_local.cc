@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "checker/sinfo/algebra.h"
+#include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
 
@@ -93,6 +94,9 @@ class Inliner : public ExprMutator {
 
 }  // namespace
 
-Ref<IRModule> InlineLocal(const Ref<IRModule>& m) { return Inliner().VisitModule(m); }
+Ref<IRModule> InlineLocal(const Ref<IRModule>& m) {
+  Inliner mutator;
+  return RewriteModule(mutator, m);
+}
 
 }  // namespace rlx::compiler

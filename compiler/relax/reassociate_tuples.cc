@@ -1,5 +1,6 @@
 // reassociate-tuples (pass.reassociate-tuples): (a, b, c...) becomes (t[0], t[1], c...) with
 // t = (a, b): one binding becomes four.
+#include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
 
@@ -35,6 +36,9 @@ class Reassociator : public ExprMutator {
 
 }  // namespace
 
-Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m) { return Reassociator().VisitModule(m); }
+Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m) {
+  Reassociator mutator;
+  return RewriteModule(mutator, m);
+}
 
 }  // namespace rlx::compiler

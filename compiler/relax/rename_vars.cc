@@ -1,4 +1,5 @@
 // rename-vars (pass.rename-vars): every Relax variable gets a new name.
+#include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
 
@@ -22,6 +23,9 @@ class Renamer : public ExprMutator {
 
 }  // namespace
 
-Ref<IRModule> RenameVars(const Ref<IRModule>& m) { return Renamer().VisitModule(m); }
+Ref<IRModule> RenameVars(const Ref<IRModule>& m) {
+  Renamer mutator;
+  return RewriteModule(mutator, m);
+}
 
 }  // namespace rlx::compiler

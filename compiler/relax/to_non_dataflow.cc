@@ -1,4 +1,5 @@
 // to-non-dataflow (pass.to-non-dataflow): no dataflow blocks or dataflow variables remain.
+#include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
 
@@ -26,6 +27,9 @@ class Dissolver : public ExprMutator {
 
 }  // namespace
 
-Ref<IRModule> ToNonDataflow(const Ref<IRModule>& m) { return Dissolver().VisitModule(m); }
+Ref<IRModule> ToNonDataflow(const Ref<IRModule>& m) {
+  Dissolver mutator;
+  return RewriteModule(mutator, m);
+}
 
 }  // namespace rlx::compiler

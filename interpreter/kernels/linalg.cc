@@ -1,12 +1,81 @@
 // The matmul kernel (spec §5.5): numpy.matmul semantics with broadcast batch dimensions;
 // floats accumulate in float64 in increasing k and round once (eval.num.reduce), integers
 // accumulate in 64 bits and wrap.
+#include <algorithm>
+
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
 
 namespace rlx::interp {
+
+namespace {
+
+// The accumulation of one element type: float64 for floats, 64 bits wrapping for integers,
+// or-of-ands for bool.
+template <class T>
+struct Accumulation {
+  using Acc = std::conditional_t<kIsFloatElem<T>, double, uint64_t>;
+  static Acc Of(T v) {
+    if constexpr (kIsFloatElem<T>) return ToDouble(v);
+    else if constexpr (std::is_same_v<T, bool>) return v ? 1 : 0;
+    else return scalar::U64(v);
+  }
+  static void MulAdd(Acc& acc, Acc x, Acc y) {
+    if constexpr (std::is_same_v<T, bool>) acc |= x & y;
+    else acc += x * y;
+  }
+  static T Result(Acc acc) {
+    if constexpr (kIsFloatElem<T>) return RoundFloat<T>(acc);
+    else return scalar::Wrap<T>(acc);
+  }
+};
+
+// C (m x n) = A (m x k) B (k x n), row-major. Each result element is summed over p in increasing
+// order and rounded once (eval.num.reduce); rows of A are taken four at a time so that each
+// row of B is read once for four result rows (the sums, and their order, are unchanged).
+template <class T>
+void MatmulOne(const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
+  using Ac = Accumulation<T>;
+  using Acc = typename Ac::Acc;
+  constexpr int64_t kRows = 4;
+  std::vector<Acc> acc(static_cast<size_t>(kRows * n));
+  for (int64_t i0 = 0; i0 < m; i0 += kRows) {
+    const int64_t rows = std::min(kRows, m - i0);
+    std::fill(acc.begin(), acc.end(), Acc{0});
+    // Four disjoint rows of the buffer, none of them inside B: no aliasing, so the loop vectorizes.
+    Acc* __restrict r0 = acc.data();
+    Acc* __restrict r1 = r0 + n;
+    Acc* __restrict r2 = r1 + n;
+    Acc* __restrict r3 = r2 + n;
+    for (int64_t p = 0; p < k; ++p) {
+      const T* __restrict bp = B + p * n;
+      if (rows == kRows) {
+        const Acc a0 = Ac::Of(A[i0 * k + p]), a1 = Ac::Of(A[(i0 + 1) * k + p]);
+        const Acc a2 = Ac::Of(A[(i0 + 2) * k + p]), a3 = Ac::Of(A[(i0 + 3) * k + p]);
+        for (int64_t j = 0; j < n; ++j) {
+          const Acc bv = Ac::Of(bp[j]);
+          Ac::MulAdd(r0[j], a0, bv);
+          Ac::MulAdd(r1[j], a1, bv);
+          Ac::MulAdd(r2[j], a2, bv);
+          Ac::MulAdd(r3[j], a3, bv);
+        }
+      } else {
+        for (int64_t r = 0; r < rows; ++r) {
+          const Acc av = Ac::Of(A[(i0 + r) * k + p]);
+          Acc* row = r0 + r * n;
+          for (int64_t j = 0; j < n; ++j) Ac::MulAdd(row[j], av, Ac::Of(bp[j]));
+        }
+      }
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < n; ++j) C[(i0 + r) * n + j] = Ac::Result(r0[r * n + j]);
+    }
+  }
+}
+
+}  // namespace
 
 Value MatmulKernel(OpInvocation& inv) {
   Tensor a = inv.TensorArg("x1");
@@ -55,42 +124,12 @@ Value MatmulKernel(OpInvocation& inv) {
   }
   // The operands were converted to out_dtype above, so one element type serves both.
   DispatchDType(out_dtype, [&](auto tag) {
-    using In = decltype(tag);
-    using Out = In;
-    const In* pa = Data<In>(a);
-    const In* pb = Data<In>(b);
-    Out* po = Data<Out>(out);
-    using Acc = std::conditional_t<kIsFloatElem<In>, double, uint64_t>;
-    std::vector<Acc> row(static_cast<size_t>(n));
+    using T = decltype(tag);
+    const T* pa = Data<T>(a);
+    const T* pb = Data<T>(b);
+    T* po = Data<T>(out);
     for (size_t bi = 0; bi < offs_a.size(); ++bi) {
-      const In* A = pa + offs_a[bi] * m * k;
-      const In* B = pb + offs_b[bi] * k * n;
-      Out* C = po + static_cast<int64_t>(bi) * m * n;
-      for (int64_t i = 0; i < m; ++i) {
-        std::fill(row.begin(), row.end(), Acc{0});
-        for (int64_t p = 0; p < k; ++p) {
-          if constexpr (kIsFloatElem<In>) {
-            const double av = ToDouble(A[i * k + p]);
-            for (int64_t j = 0; j < n; ++j) row[j] += av * ToDouble(B[p * n + j]);
-          } else if constexpr (std::is_same_v<In, bool>) {
-            const bool av = A[i * k + p];
-            for (int64_t j = 0; j < n; ++j) row[j] |= static_cast<uint64_t>(av && B[p * n + j]);
-          } else {
-            const uint64_t av = scalar::U64(A[i * k + p]);
-            for (int64_t j = 0; j < n; ++j) row[j] += av * scalar::U64(B[p * n + j]);
-          }
-        }
-        for (int64_t j = 0; j < n; ++j) {
-          if constexpr (kIsFloatElem<In>) {
-            if constexpr (kIsFloatElem<Out>)
-              C[i * n + j] = RoundFloat<Out>(row[j]);
-            else
-              C[i * n + j] = SaturateFromDouble<Out>(row[j]);
-          } else {
-            C[i * n + j] = ConvertElem<Out>(scalar::Wrap<In>(row[j]));
-          }
-        }
-      }
+      MatmulOne<T>(pa + offs_a[bi] * m * k, pb + offs_b[bi] * k * n, po + static_cast<int64_t>(bi) * m * n, m, k, n);
     }
   });
   return Value::FromTensor(out);

@@ -85,9 +85,11 @@ Ref<Expr> ExprMutator::VisitTupleGetItem(const Ref<TupleGetItem>& e) {
 Ref<Expr> ExprMutator::VisitSeqExpr(const Ref<SeqExpr>& e) {
   std::vector<BindingBlock> blocks;
   blocks.reserve(e->blocks.size());
+  ++seq_depth_;
   for (const auto& b : e->blocks) blocks.push_back(VisitBindingBlock(b));
-  blocks = MergeBlocks(std::move(blocks));
   Ref<Expr> body = VisitExpr(e->body);
+  --seq_depth_;
+  blocks = MergeBlocks(std::move(blocks));
   if (body == e->body && SameBlocks(blocks, e->blocks)) return e;
   return SeqExpr::Make(std::move(blocks), body, e->span);
 }
@@ -96,9 +98,17 @@ Ref<Expr> ExprMutator::VisitFunction(const Ref<Function>& e) {
   std::vector<Ref<Var>> params;
   for (const auto& p : e->params) params.push_back(VisitVarDef(p));
   Ref<StructInfo> ret = e->ret_sinfo ? VisitStructInfo(e->ret_sinfo) : nullptr;
+  const bool outermost = observer_ && function_depth_ == 0;
+  if (outermost) observer_->OnFunctionBegin(params, e->is_pure, e->attrs);
+  ++function_depth_;
   Ref<Expr> body = VisitExpr(e->body);
-  if (SameElements(params, e->params) && ret == e->ret_sinfo && body == e->body) return e;
-  return Function::Make(std::move(params), body, ret, e->is_pure, e->attrs, e->span);
+  --function_depth_;
+  Ref<Function> out = e;
+  if (!SameElements(params, e->params) || ret != e->ret_sinfo || body != e->body) {
+    out = Function::Make(std::move(params), body, ret, e->is_pure, e->attrs, e->span);
+  }
+  if (outermost) observer_->OnFunctionEnd(out);
+  return out;
 }
 
 Ref<Expr> ExprMutator::VisitIf(const Ref<If>& e) {
@@ -148,8 +158,19 @@ BindingBlock ExprMutator::VisitBindingBlock(const BindingBlock& b) {
   out.bindings.reserve(b.bindings.size());
   bool outer = in_dataflow_block_;
   in_dataflow_block_ = b.is_dataflow;
-  for (const auto& binding : b.bindings) VisitBinding(binding, out.bindings);
+  const bool observed = Observed();
+  for (const auto& binding : b.bindings) {
+    const size_t first = out.bindings.size();
+    VisitBinding(binding, out.bindings);
+    if (!observed) continue;
+    for (size_t i = first; i < out.bindings.size(); ++i) observer_->OnBinding(out.bindings[i], b.is_dataflow);
+  }
   in_dataflow_block_ = outer;
+  if (observed && b.is_dataflow) {
+    std::vector<Ref<Var>> vars;
+    for (const auto& binding : out.bindings) vars.push_back(binding.var);
+    observer_->OnDataflowBlockEnd(vars);
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <unordered_map>
 
+#include "ir/builder/ir_builder.h"
 #include "ir/expr.h"
 #include "ir/module.h"
 
@@ -17,9 +18,17 @@ namespace rlx {
 /// annotations, match_cast targets and sinfo_args. A binding may become zero, one or many
 /// bindings (VisitBinding appends them); the blocks of a SeqExpr are then merged by
 /// MergeBlocks, the routine the IR builder uses too.
+///
+/// With an observer (SetObserver: a checker::Normalizer), every binding of an outermost
+/// function's body is reported as it is emitted, in order, as the IR builder reports them: a
+/// pass then reads the struct info of the bindings it has just built (Expr::struct_info), and
+/// its output carries struct info without a second walk.
 class ExprMutator {
  public:
   virtual ~ExprMutator() = default;
+
+  /// Reports rebuilt functions to `observer` (not owned; nullptr: none).
+  void SetObserver(BuildObserver* observer) { observer_ = observer; }
 
   /// Dispatches on the expression kind; returns `e` itself when nothing changed.
   virtual Ref<Expr> VisitExpr(const Ref<Expr>& e);
@@ -55,6 +64,14 @@ class ExprMutator {
   std::unordered_map<const PrimExpr*, Ref<PrimExpr>> prim_var_remap_;
   /// True while the bindings of a dataflow block are visited.
   bool in_dataflow_block_ = false;
+
+ private:
+  // True while the bindings visited are those of an outermost function's body (not of an if
+  // branch or a local function: the observer derives those with the binding that holds them).
+  bool Observed() const { return observer_ && function_depth_ == 1 && seq_depth_ == 1; }
+  BuildObserver* observer_ = nullptr;
+  int function_depth_ = 0;
+  int seq_depth_ = 0;
 };
 
 }  // namespace rlx

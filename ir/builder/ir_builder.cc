@@ -404,6 +404,11 @@ std::vector<Ref<Var>> IRBuilder::EndDataflow(const std::vector<Ref<Var>>& output
     }
     if (ObservedScope()) observer_->OnOutputs(replaced);
   }
+  if (ObservedScope()) {
+    std::vector<Ref<Var>> vars;
+    for (size_t i = s.dataflow_start; i < block.bindings.size(); ++i) vars.push_back(block.bindings[i].var);
+    observer_->OnDataflowBlockEnd(vars);
+  }
   if (block.bindings.empty()) s.blocks.pop_back();
   s.dataflow_open = false;
   s.dataflow_vars.clear();

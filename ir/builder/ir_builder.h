@@ -24,6 +24,8 @@ class BuildObserver {
   virtual void OnBinding(const Binding& b, bool in_dataflow) = 0;
   /// A dataflow block ended: each output (a DataflowVar) is now the ordinary Var beside it.
   virtual void OnOutputs(const std::vector<std::pair<Ref<Var>, Ref<Var>>>& replaced) = 0;
+  /// A dataflow block ended whose bindings bound `vars`: its dataflow variables go out of scope.
+  virtual void OnDataflowBlockEnd(const std::vector<Ref<Var>>& vars) = 0;
   /// The outermost function is complete.
   virtual void OnFunctionEnd(const Ref<Function>& f) = 0;
 };
