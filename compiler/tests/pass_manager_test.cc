@@ -8,6 +8,7 @@
 #include "ir/analysis/visitor.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
+#include "testing/parse_module.h"
 
 namespace rlx::compiler {
 namespace {
@@ -24,11 +25,7 @@ class Module:
         return z
 )";
 
-Ref<IRModule> Parse(const char* text) {
-  static SourceManager sources;
-  DiagnosticEngine diags(sources);
-  return text::ParseModuleText(text, "test", sources, diags);
-}
+using rlx::testing::ParseModule;
 
 std::vector<const PassInfo*> Passes(const std::string& list) {
   std::vector<const PassInfo*> passes;
@@ -39,7 +36,7 @@ std::vector<const PassInfo*> Passes(const std::string& list) {
 
 // pass.manager.run: every pass alone and every pair in either order, verified after each.
 TEST(PassManager, EveryPassAndEveryPairVerifies) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   ASSERT_TRUE(m);
   for (const auto& a : AllPasses()) {
     for (const auto& b : AllPasses()) {
@@ -62,7 +59,7 @@ TEST(PassManager, UnknownPassIsAnError) {
 
 // pass.manager.print: --print-changed prints only after passes that changed the module.
 TEST(PassManager, PrintChangedAndTimes) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   PassManagerOptions options;
   options.print_changed = true;
   options.time_passes = true;
@@ -79,7 +76,7 @@ TEST(PassManager, PrintChangedAndTimes) {
 
 // pass.contract.establishes: after to-non-dataflow the module has no dataflow block.
 TEST(PassManager, ContractFormsHold) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   EXPECT_FALSE(PropertiesOf(*m) & kNoDataflow);
   PassRunResult r = RunPasses(m, Passes("to-non-dataflow"), {}, std::cerr);
   EXPECT_TRUE(PropertiesOf(*r.module) & kNoDataflow);
@@ -98,12 +95,12 @@ class AllVarsCarry : public ExprVisitor {
 
 TEST(PassManager, PassOutputsCarryStructInfo) {
   for (const auto& pass : AllPasses()) {
-    PassRunResult r = RunPasses(Parse(kModule), {&pass}, {}, std::cerr);
+    PassRunResult r = RunPasses(ParseModule(kModule), {&pass}, {}, std::cerr);
     AllVarsCarry carry;
     carry.VisitModule(*r.module);
     EXPECT_TRUE(carry.missing.empty()) << pass.name << ": " << carry.missing.size() << " variables without struct info";
   }
-  PassRunResult renamed = RunPasses(Parse(kModule), Passes("rename-vars"), {}, std::cerr);
+  PassRunResult renamed = RunPasses(ParseModule(kModule), Passes("rename-vars"), {}, std::cerr);
   auto main = renamed.module->FindFunction("main");
   EXPECT_EQ(text::PrintStructInfo(main->params[0]->struct_info()), R"(R.Tensor((2, 3), dtype="float32"))");
 }
@@ -119,7 +116,7 @@ Ref<IRModule> BreakSignature(const Ref<IRModule>& m) {
 // What --verify-each says about a run of `pass` alone on kModule, checked first (so that its
 // functions carry struct info, which the pass manager keeps where a pass kept a function).
 std::string VerifyError(const char* name, PassFunction pass) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   SourceManager sources;
   DiagnosticEngine diags(sources);
   EXPECT_TRUE(checker::CheckModule(*m, diags).ok);

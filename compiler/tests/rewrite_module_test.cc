@@ -7,6 +7,7 @@
 #include "ir/struct_info.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
+#include "testing/parse_module.h"
 
 namespace rlx::compiler {
 namespace {
@@ -26,11 +27,7 @@ class Module:
         return w
 )";
 
-Ref<IRModule> Parse(const char* text) {
-  static SourceManager sources;
-  DiagnosticEngine diags(sources);
-  return text::ParseModuleText(text, "test", sources, diags);
-}
+using rlx::testing::ParseModule;
 
 // After every R.add binding, emits `<var>_sq = R.multiply(<var>, <var>)` and records the struct
 // info that the new variable carries when the next binding is visited.
@@ -56,7 +53,7 @@ class SquareAfterAdd : public ExprMutator {
 };
 
 TEST(RewriteModule, NewBindingsCarryStructInfoAsTheyAreEmitted) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   ASSERT_TRUE(m);
   SquareAfterAdd pass;
   Ref<IRModule> out = RewriteModule(pass, m);
@@ -74,7 +71,7 @@ TEST(RewriteModule, NewBindingsCarryStructInfoAsTheyAreEmitted) {
 }
 
 TEST(RewriteModule, AnUnchangedModuleIsReturnedAsItIs) {
-  Ref<IRModule> m = Parse(kModule);
+  Ref<IRModule> m = ParseModule(kModule);
   ASSERT_TRUE(m);
   ExprMutator identity;
   EXPECT_EQ(RewriteModule(identity, m), m);
