@@ -46,11 +46,11 @@ void InferState::PopScope() {
 }
 
 void InferState::DefineShapeVar(const PrimExpr* v) {
-  if (shape_vars_.insert(v).second) shape_log_.push_back(v);
+  if (shape_vars_.insert(v)) shape_log_.push_back(v);
 }
 
 void InferState::DefineVar(const Var* v) {
-  if (vars_.insert(v).second) var_log_.push_back(v);
+  if (vars_.insert(v)) var_log_.push_back(v);
 }
 
 Ref<StructInfo> InferState::EraseToScope(const Ref<StructInfo>& s, const ShapeVarMap& map,

@@ -10,6 +10,7 @@
 #include "checker/checker.h"
 #include "checker/sinfo/algebra.h"
 #include "checker/sinfo/proof_context.h"
+#include "ir/base/pointer_set.h"
 
 namespace rlx::checker {
 
@@ -75,9 +76,9 @@ class InferState {
   ProofContext proofs_;
   CheckResult& out_;
   Span site_;
-  std::unordered_set<const PrimExpr*> shape_vars_;
+  PointerSet<PrimExpr> shape_vars_;
   std::vector<const PrimExpr*> shape_log_;
-  std::unordered_set<const Var*> vars_;
+  PointerSet<Var> vars_;
   std::vector<const Var*> var_log_;
   std::vector<std::pair<size_t, size_t>> marks_;
   bool vars_from_nodes_ = false;
