@@ -22,9 +22,8 @@ Ref<StructInfo> Binary(OpCall& c) {
   };
   DataType da = dtype_of(a), db = dtype_of(b);
   if (da != DataType::kVoid && db != DataType::kVoid && da != db) {
-    return c.Fail(2, "R." + c.op().name + " operands have different dtypes " +
-                         std::string(DataTypeName(da)) + " and " + std::string(DataTypeName(db)) +
-                         "; convert one with R.astype");
+    return c.Fail(2, "R." + c.op().name + " operands have different dtypes " + std::string(DataTypeName(da)) + " and " +
+                         std::string(DataTypeName(db)) + "; convert one with R.astype");
   }
   DataType dt = da == DataType::kVoid ? db : da;
   if (da == DataType::kVoid || db == DataType::kVoid) dt = DataType::kVoid;
@@ -42,10 +41,8 @@ Ref<StructInfo> Binary(OpCall& c) {
     auto t = ta ? ta : tb;
     return TensorStructInfo::Make(t->shape, out, t->ndim, *dev);
   }
-  if (ta->shape && ta->shape == tb->shape)
-    return TensorStructInfo::Make(ta->shape, out, ta->ndim, *dev);
-  if (ta->ndim == kUnknownNdim || tb->ndim == kUnknownNdim)
-    return MakeTensorNdim(kUnknownNdim, out, *dev);
+  if (ta->shape && ta->shape == tb->shape) return TensorStructInfo::Make(ta->shape, out, ta->ndim, *dev);
+  if (ta->ndim == kUnknownNdim || tb->ndim == kUnknownNdim) return MakeTensorNdim(kUnknownNdim, out, *dev);
   int ndim = std::max(ta->ndim, tb->ndim);
   const auto* da_dims = TensorDims(*ta, c.state());
   const auto* db_dims = TensorDims(*tb, c.state());

@@ -14,16 +14,13 @@ Ref<StructInfo> Where(OpCall& c) {
   auto b = c.Tensor("x2", 1);
   if (!b) return nullptr;
   if (cond->dtype != DataType::kVoid && cond->dtype != DataType::kBool) {
-    return c.Fail(
-        2, "R.where condition must have dtype bool, got " + std::string(DataTypeName(cond->dtype)));
+    return c.Fail(2, "R.where condition must have dtype bool, got " + std::string(DataTypeName(cond->dtype)));
   }
   if (a->dtype != DataType::kVoid && b->dtype != DataType::kVoid && a->dtype != b->dtype) {
-    return c.Fail(3, "R.where operands have different dtypes " +
-                         std::string(DataTypeName(a->dtype)) + " and " +
+    return c.Fail(3, "R.where operands have different dtypes " + std::string(DataTypeName(a->dtype)) + " and " +
                          std::string(DataTypeName(b->dtype)));
   }
-  DataType out =
-      a->dtype == DataType::kVoid || b->dtype == DataType::kVoid ? DataType::kVoid : a->dtype;
+  DataType out = a->dtype == DataType::kVoid || b->dtype == DataType::kVoid ? DataType::kVoid : a->dtype;
   auto dev = c.MergeVDevice(5, cond->vdevice, a->vdevice);
   if (!dev) return nullptr;
   dev = c.MergeVDevice(5, *dev, b->vdevice);

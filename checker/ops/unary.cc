@@ -12,8 +12,7 @@ Ref<StructInfo> Unary(OpCall& c) {
   auto x = c.Tensor(param, 1);
   if (!x) return nullptr;
   if (std::string why = DTypeClassViolation(c.op(), x->dtype); !why.empty()) return c.Fail(2, why);
-  if (ResultIsBool(c.op()))
-    return TensorStructInfo::Make(x->shape, DataType::kBool, x->ndim, x->vdevice);
+  if (ResultIsBool(c.op())) return TensorStructInfo::Make(x->shape, DataType::kBool, x->ndim, x->vdevice);
   return x;
 }
 

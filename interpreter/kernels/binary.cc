@@ -42,10 +42,8 @@ Value BinaryResult(OpInvocation& inv, const Tensor& out) {
   if (inv.Arg("x1").is_prim() && inv.Arg("x2").is_prim()) {
     PrimScalar p;
     p.dtype = out->dtype();
-    if (IsFloat(p.dtype))
-      p.f = out->GetDouble(0);
-    else
-      p.i = out->GetInt(0);
+    if (IsFloat(p.dtype)) p.f = out->GetDouble(0);
+    else p.i = out->GetInt(0);
     return Value::FromPrim(p);
   }
   return Value::FromTensor(out);
@@ -63,8 +61,7 @@ Value Binary(OpInvocation& inv, F f) {
     inv.FailConstraint(2, "operand dtypes " + std::string(DataTypeName(a->dtype())) + " and " +
                               std::string(DataTypeName(b->dtype())) + " differ");
   }
-  if (std::string bad = DTypeClassViolation(inv.op(), a->dtype()); !bad.empty())
-    inv.FailConstraint(3, bad);
+  if (std::string bad = DTypeClassViolation(inv.op(), a->dtype()); !bad.empty()) inv.FailConstraint(3, bad);
   if (!BroadcastShapes({a->shape(), b->shape()}, &shape, &why)) inv.FailConstraint(4, why);
   Tensor out = inv.AllocUninitialized(kBoolResult ? DataType::kBool : a->dtype(), shape);
   DispatchDType(a->dtype(), [&](auto tag) {

@@ -4,33 +4,13 @@
 #include <algorithm>
 
 #include "interpreter/runtime_names.h"
+#include "interpreter/kernels/accumulation.h"
 #include "interpreter/kernels/broadcast.h"
 #include "interpreter/kernels/kernels.h"
-#include "interpreter/kernels/scalar_ops.h"
 
 namespace rlx::interp {
 
 namespace {
-
-// The accumulation of one element type: float64 for floats, 64 bits wrapping for integers,
-// or-of-ands for bool.
-template <class T>
-struct Accumulation {
-  using Acc = std::conditional_t<kIsFloatElem<T>, double, uint64_t>;
-  static Acc Of(T v) {
-    if constexpr (kIsFloatElem<T>) return ToDouble(v);
-    else if constexpr (std::is_same_v<T, bool>) return v ? 1 : 0;
-    else return scalar::U64(v);
-  }
-  static void MulAdd(Acc& acc, Acc x, Acc y) {
-    if constexpr (std::is_same_v<T, bool>) acc |= x & y;
-    else acc += x * y;
-  }
-  static T Result(Acc acc) {
-    if constexpr (kIsFloatElem<T>) return RoundFloat<T>(acc);
-    else return scalar::Wrap<T>(acc);
-  }
-};
 
 // C (m x n) = A (m x k) B (k x n), row-major. Each result element is summed over p in increasing
 // order and rounded once (eval.num.reduce); rows of A are taken four at a time so that each

@@ -8,6 +8,7 @@
 
 #include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
+#include "interpreter/kernels/accumulation.h"
 #include "interpreter/kernels/gather.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
@@ -92,16 +93,16 @@ Value Conv2d(OpInvocation& inv, Tensor x, Tensor w) {
   const int64_t per_group = O / groups;
   // The operands were converted to out_dtype above, so one element type serves both.
   DispatchDType(out_dtype, [&](auto tag) {
-    using In = decltype(tag);
-    using Out = In;
-    const In* px = Data<In>(x);
-    const In* pw = Data<In>(w);
-    Out* po = Data<Out>(out);
+    using T = decltype(tag);
+    using Ac = Accumulation<T>;
+    using Acc = typename Ac::Acc;
+    const T* px = Data<T>(x);
+    const T* pw = Data<T>(w);
+    T* po = Data<T>(out);
     // Per (n, o): accumulate whole output planes, tap by tap (channel, row, column of the
     // kernel, in increasing order: the same sums, in the same order, as one output element
     // at a time), with the valid output columns of each tap computed once so that the
     // innermost loop is contiguous for stride 1.
-    using Acc = std::conditional_t<kIsFloatElem<In>, double, uint64_t>;
     std::vector<Acc> acc(static_cast<size_t>(g.OH * g.OW));
     for (int64_t n = 0; n < g.N; ++n) {
       for (int64_t o = 0; o < O; ++o) {
@@ -109,10 +110,10 @@ Value Conv2d(OpInvocation& inv, Tensor x, Tensor w) {
         std::fill(acc.begin(), acc.end(), Acc{0});
         for (int64_t i = 0; i < I; ++i) {
           const int64_t c = grp * I + i;
-          const In* plane = px + (n * g.C + c) * g.H * g.W;
+          const T* plane = px + (n * g.C + c) * g.H * g.W;
           for (int64_t r = 0; r < g.KH; ++r) {
             for (int64_t s = 0; s < g.KW; ++s) {
-              const In wv = pw[((o * I + i) * g.KH + r) * g.KW + s];
+              const Acc wv = Ac::Of(pw[((o * I + i) * g.KH + r) * g.KW + s]);
               // Output columns x with 0 <= x * sw + s * dw - left < W.
               const int64_t off = s * g.dw - g.pad[1];
               int64_t x0 = off >= 0 ? 0 : (-off + g.sw - 1) / g.sw;
@@ -122,35 +123,14 @@ Value Conv2d(OpInvocation& inv, Tensor x, Tensor w) {
                 const int64_t p = y * g.sh + r * g.dh - g.pad[0];
                 if (p < 0 || p >= g.H) continue;
                 const int64_t base = p * g.W + off;  // + x * sw stays inside the row
-                const In* row = plane;
                 Acc* a = acc.data() + y * g.OW;
-                if constexpr (kIsFloatElem<In>) {
-                  const double w = ToDouble(wv);
-                  for (int64_t x = x0; x <= x1; ++x) a[x] += w * ToDouble(row[base + x * g.sw]);
-                } else if constexpr (std::is_same_v<In, bool>) {
-                  if (wv) {
-                    for (int64_t x = x0; x <= x1; ++x)
-                      a[x] |= static_cast<uint64_t>(row[base + x * g.sw]);
-                  }
-                } else {
-                  const uint64_t w = scalar::U64(wv);
-                  for (int64_t x = x0; x <= x1; ++x) a[x] += w * scalar::U64(row[base + x * g.sw]);
-                }
+                for (int64_t x = x0; x <= x1; ++x) Ac::MulAdd(a[x], wv, Ac::Of(plane[base + x * g.sw]));
               }
             }
           }
         }
-        Out* dst = po + (n * O + o) * g.OH * g.OW;
-        for (int64_t k = 0; k < g.OH * g.OW; ++k) {
-          if constexpr (kIsFloatElem<In>) {
-            if constexpr (kIsFloatElem<Out>)
-              dst[k] = RoundFloat<Out>(acc[k]);
-            else
-              dst[k] = SaturateFromDouble<Out>(acc[k]);
-          } else {
-            dst[k] = ConvertElem<Out>(scalar::Wrap<In>(acc[k]));
-          }
-        }
+        T* dst = po + (n * O + o) * g.OH * g.OW;
+        for (int64_t k = 0; k < g.OH * g.OW; ++k) dst[k] = Ac::Result(acc[k]);
       }
     }
   });

@@ -14,8 +14,7 @@ Value WhereKernel(OpInvocation& inv) {
   std::vector<int64_t> shape;
   std::string why;
   // op.where.c4
-  if (!BroadcastShapes({c->shape(), a->shape(), b->shape()}, &shape, &why))
-    inv.FailConstraint(4, why);
+  if (!BroadcastShapes({c->shape(), a->shape(), b->shape()}, &shape, &why)) inv.FailConstraint(4, why);
   Tensor out = inv.Alloc(a->dtype(), shape);
   std::array<std::vector<int64_t>, 3> strides = {BroadcastStrides(c->shape(), shape),
                                                  BroadcastStrides(a->shape(), shape),
