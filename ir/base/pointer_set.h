@@ -5,6 +5,7 @@
 // only in theory (bench/normalize_bench.cc).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -41,6 +42,12 @@ class PointerSet {
     slots_[i] = nullptr;
     --size_;
     return true;
+  }
+  /// Removes every member; keeps the capacity.
+  void clear() {
+    if (size_ == 0) return;
+    std::fill(slots_.begin(), slots_.end(), nullptr);
+    size_ = 0;
   }
   size_t count(const T* p) const { return size_ != 0 && slots_[Find(p)] == p ? 1 : 0; }
   size_t size() const { return size_; }

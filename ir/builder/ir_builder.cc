@@ -4,6 +4,7 @@
 
 #include "ir/analysis/mutator.h"
 #include "ir/base/check.h"
+#include "ir/base/pointer_set.h"
 
 namespace rlx {
 
@@ -12,7 +13,7 @@ struct IRBuilder::Scope {
   std::vector<BindingBlock> blocks;
   bool dataflow_open = false;
   size_t dataflow_start = 0;                     // first binding of the open dataflow section
-  std::unordered_set<const Var*> dataflow_vars;  // DataflowVars bound in the open section
+  PointerSet<Var> dataflow_vars;  // DataflowVars bound in the open section
 };
 
 struct IRBuilder::Frame {

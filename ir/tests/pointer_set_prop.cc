@@ -12,15 +12,19 @@
 namespace rlx {
 namespace {
 
-// Operations on a pool of objects: (erase?, which object). A small pool makes repeats and erases
-// of members common; a large one makes the table grow and probe runs wrap around.
+// Operations on a pool of objects: (erase?, which object); an erase of an index divisible by 31
+// clears the whole set instead. A small pool makes repeats and erases of members common; a large
+// one makes the table grow and probe runs wrap around.
 void RunAgainstStdSet(const std::vector<std::pair<bool, unsigned>>& ops, size_t pool_size) {
   std::vector<int> pool(pool_size);
   PointerSet<int> set;
   std::unordered_set<const int*> model;
   for (const auto& [erase, which] : ops) {
     const int* p = &pool[which % pool_size];
-    if (erase) {
+    if (erase && which % 31 == 0) {
+      set.clear();
+      model.clear();
+    } else if (erase) {
       RC_ASSERT(set.erase(p) == (model.erase(p) == 1));
     } else {
       RC_ASSERT(set.insert(p) == model.insert(p).second);
