@@ -9,6 +9,7 @@
 #include "interpreter/kernels/element_types.h"
 #include "interpreter/kernels/op_invocation.h"
 #include "interpreter/match.h"
+#include "ir/base/check.h"
 #include "ir/op_table.h"
 
 namespace rlx::interp {
@@ -204,6 +205,10 @@ Value Evaluator::Eval(const Ref<Expr>& e, Environment& env) {
     case ExprKind::kDataTypeImm:
       // eval.dtype
       return Value::FromDType(AsPtr<DataTypeImm>(e.get())->value);
+    case ExprKind::kPrimFunc:
+      // A PrimFunc is a module member, never an expression of a function body (the parser and
+      // the builder put it nowhere else).
+      RLX_UNREACHABLE("a PrimFunc evaluated as a Relax expression");
     case ExprKind::kFunction: {
       // eval.function: the closure captures the values in scope (capturing more than the free
       // variables is not observable).

@@ -23,7 +23,7 @@ enum class ExprKind : uint8_t {
 };
 
 /// Number of ExprKind values.
-inline constexpr int kNumExprKinds = 16;
+inline constexpr int kNumExprKinds = 17;
 
 /// The kind's name, e.g. "TupleGetItem".
 const char* ExprKindName(ExprKind k);

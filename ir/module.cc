@@ -7,8 +7,9 @@ namespace rlx {
 Ref<IRModule> IRModule::Make(std::vector<GlobalDef> globals, Attrs attrs, std::string name,
                              Span span, bool standalone, std::vector<VDeviceInfo> vdevices) {
   for (const auto& g : globals) {
-    RLX_CHECK(g.value && (Function::Is(g.value->kind) || ExternFunc::Is(g.value->kind)))
-        << "module member " << g.name << " must be a Function or ExternFunc";
+    RLX_CHECK(g.value && (Function::Is(g.value->kind) || ExternFunc::Is(g.value->kind) ||
+                          g.value->kind == ExprKind::kPrimFunc))
+        << "module member " << g.name << " must be a Function, an ExternFunc or a PrimFunc";
   }
   auto m = std::make_shared<IRModule>();
   m->globals = std::move(globals);

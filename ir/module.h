@@ -9,7 +9,7 @@
 
 namespace rlx {
 
-/// One module member: a Function or an ExternFunc bound to a global name.
+/// One module member: a Function, an ExternFunc or a PrimFunc bound to a global name.
 struct GlobalDef {
   std::string name;
   Ref<Expr> value;

@@ -4,6 +4,7 @@
 #include "checker/wf/well_formed.h"
 #include "ir/op_table.h"
 #include "ir/text/printer.h"
+#include "ir/tir/prim_func.h"
 
 namespace rlx::checker {
 
@@ -46,6 +47,11 @@ Ref<StructInfo> ModuleInferrer::GlobalSInfo(const std::string& name) {
     Ref<StructInfo> s = x->sinfo ? x->sinfo
                                  : FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false,
                                                               "tvm.relax.struct_info.infer_by_sinfo_args");
+    out_.global_sinfo[name] = s;
+    return s;
+  }
+  if (As<tir::PrimFunc>(def->value)) {  // tir.func.sinfo
+    Ref<StructInfo> s = FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "");
     out_.global_sinfo[name] = s;
     return s;
   }
@@ -472,6 +478,8 @@ Ref<StructInfo> FunctionInferrer::DeriveExpr(const Ref<Expr>& e) {
       return FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "tvm.relax.struct_info.infer_by_sinfo_args");
     }
     case ExprKind::kIf: return DeriveIf(static_cast<const If&>(*e));
+    case ExprKind::kPrimFunc:  // tir.func.sinfo: called only through R.call_tir
+      return FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "");
     case ExprKind::kCall: return DeriveCall(static_cast<const Call&>(*e));
     case ExprKind::kFunction: return DeriveFunction(static_cast<const Function&>(*e));
     case ExprKind::kSeqExpr: return DeriveSeqExpr(static_cast<const SeqExpr&>(*e));

@@ -95,6 +95,7 @@ struct Z3Backend::Impl {
 
   z3::expr T(const PrimExpr& e) {
     if (IsFloat(e.dtype)) throw Unsupported{"floating-point arithmetic"};
+    if (e.is_tir_only()) throw Unsupported{"TIR expressions"};
     switch (e.kind) {
       case PrimKind::kIntImm:
         if (e.dtype == DataType::kBool) return ctx.bool_val(e.int_value != 0);
@@ -340,6 +341,7 @@ class Smt2Writer {
   }
 
   std::string E(const PrimExpr& e) {
+    if (e.is_tir_only()) return "(! unsupported-tir)";
     switch (e.kind) {
       case PrimKind::kIntImm:
         if (e.dtype == DataType::kBool) return e.int_value ? "true" : "false";

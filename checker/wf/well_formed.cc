@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "ir/op_args.h"
+#include "ir/tir/prim_func.h"
 #include "checker/sinfo/algebra.h"
 #include "checker/wf/call_graph.h"
 #include "checker/wf/sinfo_invariants.h"
@@ -25,6 +26,10 @@ class WellFormedChecker {
     bool any_public = false;
     for (const auto& g : module_.globals) {
       site_ = g.span;
+      if (auto pf = As<tir::PrimFunc>(g.value)) {
+        any_public |= pf->attrs.Find("global_symbol") != nullptr;
+        continue;  // TIR has its own checker (tir.wf.*)
+      }
       auto f = As<Function>(g.value);
       if (!f) {  // an ExternFunc (syntax.module: IRModule::Make admits nothing else)
         current_global_ = g.name;

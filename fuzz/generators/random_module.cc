@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "fuzz/generators/random_prim_func.h"
 #include "ir/builder/ir_builder.h"
 #include "ir/op_table.h"
 
@@ -44,6 +45,9 @@ class Gen {
                      ExternFunc::Make(c_.Pick(kPackedNames), s));
       }
       b_.AddGlobal(name, Function(true, name, 0));
+      if (c_.Chance(30)) {  // a TIR function beside it (spec chapter 7)
+        b_.AddGlobal("tir_" + name, RandomPrimFunc(c_, "tir_" + name, c_.Chance(50)));
+      }
     }
     return b_.EndModule();
   }

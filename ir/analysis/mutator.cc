@@ -47,7 +47,8 @@ Ref<Expr> ExprMutator::VisitExpr(const Ref<Expr>& e) {
     case ExprKind::kGlobalVar:
     case ExprKind::kOp:
     case ExprKind::kStringImm:
-    case ExprKind::kDataTypeImm: return VisitLeaf(e);
+    case ExprKind::kDataTypeImm:
+    case ExprKind::kPrimFunc: return VisitLeaf(e);  // TIR is rewritten by TIR passes
   }
   return e;
 }

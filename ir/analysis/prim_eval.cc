@@ -25,7 +25,10 @@ class Evaluator {
   PrimEvalError error = PrimEvalError::kNone;
 
   std::optional<__int128> Eval(const PrimExpr& e) {
-    if (IsFloat(e.dtype) || e.dtype == DataType::kVoid) return Fail(PrimEvalError::kNotInteger);
+    // TIR-only kinds (loads, casts, intrinsic calls) are evaluated by the TIR interpreter only.
+    if (IsFloat(e.dtype) || e.dtype == DataType::kVoid || e.is_tir_only()) {
+      return Fail(PrimEvalError::kNotInteger);
+    }
     switch (e.kind) {
       case PrimKind::kIntImm:  // a uint64 value is stored as its 64-bit pattern (syntax.prim.int-imm)
         return Value(e.dtype, e.int_value);

@@ -21,6 +21,7 @@ void ExprVisitor::VisitExpr(const Ref<Expr>& e) {
     case ExprKind::kPrimValue: VisitPrimValue(static_cast<const PrimValue&>(*e)); return;
     case ExprKind::kStringImm: VisitStringImm(static_cast<const StringImm&>(*e)); return;
     case ExprKind::kDataTypeImm: VisitDataTypeImm(static_cast<const DataTypeImm&>(*e)); return;
+    case ExprKind::kPrimFunc: VisitPrimFunc(static_cast<const tir::PrimFunc&>(*e)); return;
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "ir/expr.h"
 #include "ir/module.h"
+#include "ir/tir/prim_func.h"
 
 namespace rlx {
 
@@ -34,6 +35,8 @@ class ExprVisitor {
   virtual void VisitPrimValue(const PrimValue& e);
   virtual void VisitStringImm(const StringImm& e) {}
   virtual void VisitDataTypeImm(const DataTypeImm& e) {}
+  /// A PrimFunc is TIR: Relax visitors do not enter it (ir/tir has its own visitors).
+  virtual void VisitPrimFunc(const tir::PrimFunc& e) {}
 
   virtual void VisitBindingBlock(const BindingBlock& b);
   virtual void VisitBinding(const Binding& b);

@@ -42,7 +42,7 @@ std::map<std::string, int> DefinedRules() {
 std::map<std::string, std::set<std::string>> CitedRules() {
   std::map<std::string, std::set<std::string>> cited;
   const std::regex id(
-      R"(\b((?:syntax|norm|sinfo|scope|wf|eval|op|text|diag)\.[a-z0-9_.-]*[a-z0-9])(\.\*)?)");
+      R"(\b((?:syntax|norm|sinfo|scope|wf|eval|op|text|diag|tir)\.[a-z0-9_.-]*[a-z0-9])(\.\*)?)");
   for (const char* dir :
        {"ir", "checker", "interpreter", "compiler", "conformance", "fuzz", "tools"}) {
     fs::path root = fs::path(RLX_SOURCE_DIR) / dir;

@@ -144,7 +144,13 @@ Value RelaxParser::NamespaceMember(const Value& ns, const std::string& name, Spa
     }
     return Fail(ErrorCode::kUnknownOp, span, "unknown operator " + ns.s + "." + name);
   }
+  if (ns.s == "T.axis") {
+    Value v = Value::MakeBuiltin(Builtin::kTirAxis, span);
+    v.s = name;
+    return v;
+  }
   if (ns.s == "T") {
+    if (auto v = TirNamespaceMember(name, span)) return *v;
     if (auto dt = ParseDataType(name);
         dt && *dt != DataType::kVoid && name != "float" && name != "int" && name != "uint") {
       Value v = Value::MakeBuiltin(Builtin::kTirDType, span);
@@ -299,6 +305,31 @@ Value RelaxParser::CallBuiltin(const Value& callee, std::vector<Value>& args,
     case Builtin::kTirBinary:
     case Builtin::kTirNot:
     case Builtin::kTirSelect: return CallTir(callee, args, kws, span);
+    case Builtin::kTirIntrinsic:
+    case Builtin::kTirCast:
+    case Builtin::kTirMaxValue:
+    case Builtin::kTirMinValue:
+    case Builtin::kTirRamp:
+    case Builtin::kTirBroadcast:
+    case Builtin::kTirLet:
+    case Builtin::kTirLoop:
+    case Builtin::kTirGrid:
+    case Builtin::kTirBlock:
+    case Builtin::kTirInit:
+    case Builtin::kTirAxis:
+    case Builtin::kTirReads:
+    case Builtin::kTirWrites:
+    case Builtin::kTirWhere:
+    case Builtin::kTirBlockAttr:
+    case Builtin::kTirFuncAttr:
+    case Builtin::kTirBufferCtor:
+    case Builtin::kTirMatchBuffer:
+    case Builtin::kTirAllocBuffer:
+    case Builtin::kTirDeclBuffer:
+    case Builtin::kTirHandle:
+    case Builtin::kTirEvaluate:
+      if (callee.builtin == Builtin::kTirAxis && tir_) return MakeTirAxes(callee.s, args, kws, span);
+      return CallTirBuiltin(callee, args, kws, span);
     case Builtin::kShape: {
       if (!BindArguments("R.shape", {"value"}, 1, args, kws, span, &a)) return Value::Error();
       auto dims = EvalDims(*a[0], "R.shape");
@@ -530,6 +561,7 @@ Value RelaxParser::CallTir(const Value& callee, std::vector<Value>& args, std::v
     }
     if (x.kind == Value::Kind::kPrim) {
       if (x.prim && x.prim->dtype == dt) return Value::Prim(x.prim, span);
+      if (x.prim && tir_) return Value::Prim(PrimExpr::Cast(dt, x.prim, span), span);  // T.float32(i)
       return Fail(ErrorCode::kUnsupportedFeature, span,
                   "casts of shape expressions are not supported yet");
     }
@@ -560,8 +592,9 @@ Value RelaxParser::CallTir(const Value& callee, std::vector<Value>& args, std::v
         ErrorCode::kArgumentCount, span,
         "expected " + std::to_string(want) + " arguments but got " + std::to_string(args.size()));
   }
-  // The dtype of Python ints follows the other operands (int64 when all are literals).
-  DataType dtype = DataType::kInt64;
+  // The dtype of Python ints follows the other operands (int64 when all are literals; int32 in
+  // TIR, tir.text.literal).
+  DataType dtype = tir_ ? DataType::kInt32 : DataType::kInt64;
   for (size_t i = callee.builtin == Builtin::kTirSelect ? 1 : 0; i < args.size(); ++i) {
     if (args[i].kind == Value::Kind::kPrim && args[i].prim) {
       dtype = args[i].prim->dtype;
@@ -610,7 +643,9 @@ Value RelaxParser::CallTir(const Value& callee, std::vector<Value>& args, std::v
       ops[0]->dtype != DataType::kBool) {
     return mismatch("T.And and T.Or need bool operands");
   }
-  if (division && IsFloat(ops[0]->dtype)) {
+  // In TIR, T.Div of floats is true division (tir.expr.div).
+  const bool float_div = tir_ && callee.prim_kind == PrimKind::kTruncDiv && !callee.b;
+  if (division && IsFloat(ops[0]->dtype) && !float_div) {
     return mismatch("floor and trunc division need integer operands");  // syntax.prim.division
   }
   return Value::Prim(PrimExpr::Binary(callee.prim_kind, ops[0], ops[1], span), span);

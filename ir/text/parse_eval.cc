@@ -123,6 +123,12 @@ Value RelaxParser::Eval(const py::Expr& e) {
         return out;
       }
       if (e.text == "float") return Value::MakeBuiltin(Builtin::kFloat, e.span);
+      if (e.text == "range" && tir_) {  // a serial loop, as T.serial
+        Value r = Value::MakeBuiltin(Builtin::kTirLoop, e.span);
+        r.i = static_cast<int>(tir::ForKind::kSerial);
+        r.s = "range";
+        return r;
+      }
       auto hidden = hidden_dataflow_names_.find(e.text);
       if (hidden != hidden_dataflow_names_.end()) {
         if (mute_ > 0) return Value::Error();
@@ -194,6 +200,9 @@ Value RelaxParser::Eval(const py::Expr& e) {
     case py::ExprKind::kBoolOp: return EvalBoolOp(e);
     case py::ExprKind::kStarred:
       return Fail(ErrorCode::kUnsupportedSyntax, e.span, "starred arguments are not supported");
+    case py::ExprKind::kSlice:
+      return Fail(ErrorCode::kUnsupportedSyntax, e.span,
+                  "a slice is only allowed in a buffer region of a @T.prim_func");
   }
   return Value::Error();
 }
@@ -246,6 +255,7 @@ Value RelaxParser::EvalCall(const py::Expr& e) {
 
 Value RelaxParser::EvalSubscript(const py::Expr& e) {
   Value base = Eval(*e.value);
+  if (base.kind == Value::Kind::kBuffer) return TirSubscript(base, *e.index, e.span);
   Value index = Eval(*e.index);
   if (base.is_error() || index.is_error()) return Value::Error();
   if (index.kind != Value::Kind::kInt) {
@@ -301,6 +311,9 @@ Value RelaxParser::EvalUnary(const py::Expr& e) {
     r.f = op == "-" ? -v.f : v.f;
     r.span = span;
     return r;
+  }
+  if (tir_ && v.kind == Value::Kind::kPrim && v.prim && op == "~") {
+    return Value::Prim(PrimExpr::Call(tir::Intrinsic::kBitwiseNot, {v.prim}, span), span);
   }
   if (v.kind == Value::Kind::kPrim && v.prim && op != "~") {
     if (op == "+") return Value::Prim(v.prim, span);
@@ -416,6 +429,9 @@ Value RelaxParser::EvalBinary(const py::Expr& e) {
       kind = PrimKind::kFloorDiv;
     else if (op == "%")
       kind = PrimKind::kFloorMod;
+    else if (tir_ && (op == "/" || op == "&" || op == "|" || op == "^" || op == "<<" ||
+                      op == ">>" || op == "**"))
+      return TirOperator(op, l, r, span);
     else if (op == "/") {
       return Fail(ErrorCode::kInvalidOperands, span,
                   "'/' is ambiguous on shape expressions; write '//' for floor division or "

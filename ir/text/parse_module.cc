@@ -69,6 +69,12 @@ std::string DescribeValue(const Value& v) {
     case Value::Kind::kTensor: return "an array";
     case Value::Kind::kMatchCast: return "R.match_cast(...)";
     case Value::Kind::kDataflowCtx: return "R.dataflow()";
+    case Value::Kind::kBuffer: return "the buffer " + v.tir->buffer->name;
+    case Value::Kind::kBufferRegion: return "a region of buffer " + v.tir->buffer->name;
+    case Value::Kind::kTirLoops: return "loops";
+    case Value::Kind::kTirAxes: return "block iteration bindings";
+    case Value::Kind::kTirBlockCtx: return "T.block(...)";
+    case Value::Kind::kTirInitCtx: return "T.init()";
   }
   return "a value";
 }
@@ -209,10 +215,13 @@ void RelaxParser::ParseImport(const py::Stmt& s) {
   // import tvm; import numpy as np.
   if (s.is_from_import && s.module == "tvm.script") {
     for (const auto& [name, alias] : s.names) {
-      const char* ns = name == "ir" ? "I" : name == "relax" ? "R" : name == "tir" ? "T" : nullptr;
+      const char* ns = name == "ir"                       ? "I"
+                       : name == "relax"                  ? "R"
+                       : name == "tir" || name == "tirx" ? "T"  // tirx: TVM since v0.24
+                                                          : nullptr;
       if (!ns) {
         Abort(ErrorCode::kInvalidImport, s.span,
-              "unsupported import 'tvm.script." + name + "'; expected ir, relax or tir");
+              "unsupported import 'tvm.script." + name + "'; expected ir, relax, tir or tirx");
       }
       Value v;
       v.kind = Value::Kind::kNamespace;
@@ -247,9 +256,10 @@ std::optional<std::vector<KwValue>> RelaxParser::DecoratorArgs(const py::Expr& d
   const py::Expr* callee = d.kind == py::ExprKind::kCall ? d.value.get() : &d;
   Value c = Eval(*callee);
   if (c.is_error()) return std::nullopt;
-  if (c.kind == Value::Kind::kBuiltin && c.builtin == Builtin::kPrimFunc) {
-    Fail(ErrorCode::kPrimFuncUnsupported, d.span,
-         "T.prim_func is not supported yet: rlx handles Relax functions only");
+  if (c.kind == Value::Kind::kBuiltin && c.builtin == Builtin::kPrimFunc &&
+      expected != Builtin::kPrimFunc) {
+    Fail(ErrorCode::kInvalidDecorator, d.span,
+         "a @T.prim_func is a member of an @I.ir_module class (tir.text.func)");
     return std::nullopt;
   }
   if (c.kind != Value::Kind::kBuiltin || c.builtin != expected) {
@@ -331,6 +341,11 @@ void RelaxParser::ParseClass(const py::Stmt& cls) {
     try {
       switch (s->kind) {
         case py::StmtKind::kFunctionDef: {
+          if (IsPrimFuncDef(*s)) {
+            Ref<tir::PrimFunc> pf = ParsePrimFunc(*s);
+            if (pf && added.insert(s->name).second) builder_.AddGlobal(s->name, pf, s->span);
+            break;
+          }
           Ref<Function> fn = ParseFunction(*s, true);
           if (fn && added.insert(s->name).second) builder_.AddGlobal(s->name, fn, s->span);
           break;

@@ -144,6 +144,13 @@ void RelaxParser::ParseStatementBody(const py::Stmt& s, bool may_return) {
       ParseIf(s);
       return;
     case py::StmtKind::kWith: ParseWith(s, may_return); return;
+    case py::StmtKind::kFor:
+      Abort(ErrorCode::kUnsupportedSyntax, s.span,
+            "'for' loops are TIR: they belong in a @T.prim_func, not in a Relax function");
+    case py::StmtKind::kAssert:
+      Abort(ErrorCode::kUnsupportedSyntax, s.span,
+            "'assert' is TIR: it belongs in a @T.prim_func; a Relax function calls "
+            "R.assert_op(cond)");
   }
 }
 
@@ -162,6 +169,11 @@ void RelaxParser::ParseAssign(const py::Stmt& s) {
     return;
   }
   const py::Expr& target = *s.target;
+  if (target.kind == py::ExprKind::kSubscript) {
+    Abort(ErrorCode::kInvalidTarget, target.span,
+          "cannot assign to a subscript in a Relax function (buffer stores belong to "
+          "@T.prim_func)");
+  }
   Value v = Check(Eval(*s.value));
   if (target.kind == py::ExprKind::kName) {
     AssignName(target.text, target.span, v, nullptr);

@@ -12,6 +12,7 @@
 #include "ir/text/parser_value.h"
 #include "ir/text/py_ast.h"
 #include "ir/text/relax_parser.h"
+#include "ir/tir/prim_func.h"
 
 namespace rlx::text {
 
@@ -45,6 +46,31 @@ struct DataflowContext {
   std::vector<std::string> output_names;
   std::vector<Span> output_spans;
   std::vector<std::string> failed_names;  // R.output arguments that were rejected
+};
+
+/// A block of a PrimFunc being parsed: what its T.* statements declared so far.
+struct TirBlockFrame {
+  std::vector<tir::IterVar> iter_vars;
+  std::vector<Ref<PrimExpr>> iter_values;
+  Ref<PrimExpr> predicate;
+  std::vector<tir::BufferRegion> reads, writes;
+  bool has_reads = false, has_writes = false, has_attrs = false;
+  std::vector<Ref<tir::Buffer>> alloc_buffers;
+  Ref<tir::Stmt> init;
+  Attrs annotations;
+  bool contains_block = false;  // a block was parsed inside this one
+};
+
+/// The PrimFunc being parsed (parse_tir_func.cc).
+struct TirContext {
+  std::string name;
+  std::vector<tir::Param> params;
+  /// blocks[0] is the function's implicit root block; the innermost open block is last.
+  std::vector<TirBlockFrame> blocks;
+  /// The range of every enclosing loop variable (T.axis.remap takes its domain from it).
+  std::unordered_map<const PrimExpr*, tir::Range> loop_ranges;
+  bool has_func_attr = false;
+  Attrs attrs;
 };
 
 class RelaxParser {
@@ -135,6 +161,51 @@ class RelaxParser {
   /// Combines two PrimExprs (or a PrimExpr and a Python number) with a binary kind.
   Value PrimBinary(PrimKind kind, const Value& a, const Value& b, Span span);
 
+  // ---- TIR functions and statements (parse_tir_func.cc, parse_tir_stmt.cc) ----
+  /// True when a def's only decorator is @T.prim_func (evaluated silently).
+  bool IsPrimFuncDef(const py::Stmt& def);
+  Ref<tir::PrimFunc> ParsePrimFunc(const py::Stmt& def);
+  tir::Param ParseTirParam(const py::Param& p);
+  /// Parses statements [i, end) of a body; let-like statements scope over the rest.
+  Ref<tir::Stmt> ParseTirStmts(const std::vector<py::StmtPtr>& body, size_t i);
+  /// Parses one statement that is not let-like; null when it only declared something
+  /// (T.reads, T.func_attr, ...).
+  Ref<tir::Stmt> ParseTirStmt(const py::Stmt& s);
+  Ref<tir::Stmt> ParseTirFor(const py::Stmt& s);
+  Ref<tir::Stmt> ParseTirWith(const py::Stmt& s);
+  Ref<tir::Stmt> ParseTirBlock(const py::Stmt& s, const std::string& name);
+  Ref<tir::Stmt> ParseTirExprStmt(const py::Stmt& s);
+  /// A let-like assignment (x = value, A = T.decl_buffer(...)) over `rest`; null when the
+  /// statement was not one (`handled` false) or declared only (`handled` true).
+  Ref<tir::Stmt> ParseTirAssign(const py::Stmt& s, const std::vector<py::StmtPtr>& body, size_t i,
+                                bool* handled);
+  void BindTirAxes(const py::Expr& target, const Value& axes);
+  /// A buffer value named after the assignment target (buffers are created unnamed).
+  Ref<tir::Buffer> NameBuffer(const Value& v, const std::string& name);
+  TirBlockFrame& CurrentTirBlock() { return tir_->blocks.back(); }
+
+  // ---- TIR expressions (parse_tir_expr.cc) ----
+  /// T.<name> inside a PrimFunc, or nullopt for the names every context shares.
+  std::optional<Value> TirNamespaceMember(const std::string& name, Span span);
+  Value CallTirBuiltin(const Value& callee, std::vector<Value>& args, std::vector<KwValue>& kws,
+                       Span span);
+  /// buffer[indices]: a load, or a region when an index is a slice.
+  Value TirSubscript(const Value& buffer, const py::Expr& index, Span span);
+  /// The TIR meaning of / & | ^ << >> ** on PrimExprs.
+  Value TirOperator(const std::string& op, const Value& l, const Value& r, Span span);
+  /// A PrimExpr operand of TIR; Python ints are int32, floats float32 (TVMScript's defaults)
+  /// unless `like` gives another operand's dtype.
+  Ref<PrimExpr> TirPrim(const Value& v, const char* what, DataType like = DataType::kVoid);
+  /// A buffer region of T.reads / T.writes (a load is the region of one element).
+  std::optional<tir::BufferRegion> ToBufferRegion(const Value& v);
+  /// A T.Buffer / T.match_buffer / T.alloc_buffer / T.decl_buffer description.
+  Value MakeTirBuffer(const char* what, std::vector<Value>& args, std::vector<KwValue>& kws,
+                      Span span, bool takes_handle);
+  Value MakeTirLoops(const Value& callee, std::vector<Value>& args, std::vector<KwValue>& kws,
+                     Span span);
+  Value MakeTirAxes(const std::string& which, std::vector<Value>& args, std::vector<KwValue>& kws,
+                    Span span);
+
   // ---- builtins and ops (parse_builtins.cc) ----
   Value CallValue(const Value& callee, std::vector<Value> args, std::vector<KwValue> kws,
                   Span span);
@@ -185,6 +256,8 @@ class RelaxParser {
 
   using DataflowCtx = DataflowContext;
   std::optional<DataflowCtx> dataflow_;
+  /// Set while a @T.prim_func is parsed.
+  std::optional<TirContext> tir_;
   /// Calls of globals used as statements, checked once every return annotation is known.
   struct PendingVoidCall {
     std::string callee;

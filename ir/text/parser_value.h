@@ -9,6 +9,8 @@
 #include "ir/expr.h"
 #include "ir/op_table.h"
 #include "ir/tensor_data.h"
+#include "ir/tir/buffer.h"
+#include "ir/tir/stmt.h"
 
 namespace rlx::text {
 
@@ -42,6 +44,30 @@ enum class Builtin : uint8_t {
   kTirNot,
   kTirSelect,
   kPrimFunc,
+  // T.* inside a PrimFunc (parse_tir_expr.cc)
+  kTirIntrinsic,   // T.exp(x) and the rest of intrinsics.def: `intrinsic` holds which
+  kTirCast,        // T.Cast(dtype, x)
+  kTirMaxValue,    // T.max_value(dtype)
+  kTirMinValue,    // T.min_value(dtype)
+  kTirRamp,        // T.Ramp(base, stride, lanes)
+  kTirBroadcast,   // T.Broadcast(value, lanes)
+  kTirLet,         // T.Let(body, where={var: value})
+  kTirLoop,        // T.serial / T.parallel / T.vectorized / T.unroll / T.thread_binding / range
+  kTirGrid,        // T.grid(extents...)
+  kTirBlock,       // T.block(name) / T.sblock(name)
+  kTirInit,        // T.init()
+  kTirAxis,        // T.axis.spatial / T.axis.reduce / T.axis.remap: `s` holds which
+  kTirReads,
+  kTirWrites,
+  kTirWhere,
+  kTirBlockAttr,
+  kTirFuncAttr,
+  kTirBufferCtor,  // T.Buffer(shape, dtype, ...)
+  kTirMatchBuffer,
+  kTirAllocBuffer,
+  kTirDeclBuffer,
+  kTirHandle,      // T.handle (a parameter annotation)
+  kTirEvaluate,
   // I.*
   kIrModule,
   kModuleAttrs,
@@ -54,6 +80,30 @@ enum class Builtin : uint8_t {
   kNpArray,
   // methods of Relax expressions
   kAstype,
+};
+
+/// One loop of a `for` statement's iterable.
+struct TirLoop {
+  Ref<PrimExpr> min;
+  Ref<PrimExpr> extent;
+  tir::ForKind kind = tir::ForKind::kSerial;
+  std::string thread;  // kThreadBinding
+  Attrs annotations;
+};
+
+/// One block iteration variable given by T.axis.*.
+struct TirAxis {
+  tir::IterKind kind = tir::IterKind::kSpatial;
+  tir::Range dom;
+  Ref<PrimExpr> value;
+};
+
+/// The payload of the TIR value kinds.
+struct TirPayload {
+  Ref<tir::Buffer> buffer;         // kBuffer, kBufferRegion
+  std::vector<tir::Range> region;  // kBufferRegion
+  std::vector<TirLoop> loops;      // kTirLoops
+  std::vector<TirAxis> axes;       // kTirAxes
 };
 
 /// A value of the parser's evaluator.
@@ -78,6 +128,13 @@ struct Value {
     kTensor,     // a numpy-style array (np.zeros, np.array)
     kMatchCast,  // R.match_cast(value, sinfo), waiting to be bound
     kDataflowCtx,
+    // TIR (parse_tir_*.cc); the payload is in `tir`
+    kBuffer,        // a buffer (T.Buffer(...), a parameter, an allocation)
+    kBufferRegion,  // buffer[lo:hi, i] in T.reads / T.writes
+    kTirLoops,      // what `for ... in` iterates: T.grid, T.serial, ...
+    kTirAxes,       // T.axis.* results, waiting to be bound to block iteration variables
+    kTirBlockCtx,   // T.block(name), for `with`
+    kTirInitCtx,    // T.init(), for `with`
   };
   Kind kind = Kind::kNone;
   Span span;
@@ -95,6 +152,8 @@ struct Value {
   DataType dtype = DataType::kVoid;          // kBuiltin kTirDType
   PrimKind prim_kind = PrimKind::kAdd;       // kBuiltin kTirBinary
   std::shared_ptr<const TensorData> tensor;  // kTensor
+  std::shared_ptr<const TirPayload> tir;     // the TIR kinds
+  tir::Intrinsic intrinsic = tir::Intrinsic::kExp;  // kBuiltin kTirIntrinsic
 
   static Value Error() { return Value{}.With(Kind::kError); }
   static Value Relax(Ref<Expr> e, Span span);

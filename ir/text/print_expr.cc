@@ -10,20 +10,6 @@
 namespace rlx::text {
 namespace {
 
-std::string Join(const std::vector<std::string>& parts) {
-  std::string s;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i) s += ", ";
-    s += parts[i];
-  }
-  return s;
-}
-
-// Python operator precedence (higher binds tighter), as in the Python grammar.
-constexpr int kPrecCompare = 6;
-constexpr int kPrecAdd = 11;
-constexpr int kPrecMul = 12;
-constexpr int kPrecAtom = 15;
 
 const char* SugarOp(PrimKind k) {
   switch (k) {
@@ -103,6 +89,19 @@ std::string Printer::Prim(const Ref<PrimExpr>& e, int context_prec) {
   if (!e) return "None";
   std::string s;
   int prec = kPrecAtom;
+  if (e->is_tir_only()) return TirPrimAtom(e);  // print_tir.cc
+  if (in_tir_) {
+    // TIR's defaults differ (tir.text.literal): bare integers are int32, and logic is written
+    // with Python's operators.
+    if (e->kind == PrimKind::kIntImm && e->dtype == DataType::kInt32) {
+      s = std::to_string(e->int_value);
+      return e->int_value < 0 && context_prec > kPrecMul ? "(" + s + ")" : s;
+    }
+    if (e->kind == PrimKind::kIntImm && e->dtype == DataType::kInt64) {
+      return "T.int64(" + std::to_string(e->int_value) + ")";
+    }
+    if (std::string t = TirLogic(e, context_prec); !t.empty()) return t;
+  }
   switch (e->kind) {
     case PrimKind::kIntImm:
       if (e->dtype == DataType::kInt64 || e->dtype == DataType::kBool) {
@@ -131,6 +130,7 @@ std::string Printer::Prim(const Ref<PrimExpr>& e, int context_prec) {
       const Ref<PrimExpr>& a = e->operands[0];
       const Ref<PrimExpr>& b = e->operands[1];
       const char* op = SugarOp(e->kind);
+      if (in_tir_ && e->kind == PrimKind::kTruncDiv && IsFloat(e->dtype)) op = "/";  // tir.expr.div
       // Operators fold constants and match dtypes when TVMScript evaluates them, so two
       // immediates, operands of different dtypes, or a zero divisor (which folding rejects)
       // are written with the raw constructor.
@@ -140,6 +140,7 @@ std::string Printer::Prim(const Ref<PrimExpr>& e, int context_prec) {
       bool raw = !op || (IsImm(a) && IsImm(b)) || a->dtype != b->dtype || zero_divisor;
       if (raw) {
         const char* ctor = RawCtor(e->kind);
+        if (in_tir_ && e->kind == PrimKind::kTruncDiv && IsFloat(e->dtype)) ctor = "T.Div";
         if (zero_divisor && e->kind == PrimKind::kTruncDiv) ctor = "T.Div";
         if (zero_divisor && e->kind == PrimKind::kTruncMod) ctor = "T.Mod";
         s = std::string(ctor) + "(" + Prim(a) + ", " + Prim(b) + ")";
@@ -346,6 +347,7 @@ std::string Printer::Expr(const Ref<rlx::Expr>& e) {
     case ExprKind::kSeqExpr:
     case ExprKind::kFunction:
     case ExprKind::kIf:
+    case ExprKind::kPrimFunc:
       // Not expressible inline; only reachable for IR that is not in normal form.
       return std::string("_rlx_not_in_normal_form_") + ExprKindName(e->kind);
   }

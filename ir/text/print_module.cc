@@ -55,15 +55,6 @@ class FunctionScan : public ExprVisitor {
   std::unordered_set<const PrimExpr*> seen_;
 };
 
-std::string Join(const std::vector<std::string>& parts, const char* sep = ", ") {
-  std::string s;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i) s += sep;
-    s += parts[i];
-  }
-  return s;
-}
-
 bool IsVoidOpCall(const Ref<Expr>& e) {
   auto call = As<Call>(e);
   auto op = call ? As<Op>(call->op) : nullptr;
@@ -83,6 +74,8 @@ void Printer::ResetNames() {
   used_names_.clear();
   used_vars_.clear();
   sig_vars_.clear();
+  loop_domains_.clear();
+  tir_scope_names_.clear();
 }
 
 std::string Printer::Define(const void* key, const std::string& hint) {
@@ -93,6 +86,7 @@ std::string Printer::Define(const void* key, const std::string& hint) {
   }
   used_names_.insert(name);
   names_[key] = name;
+  if (in_tir_) tir_scope_names_.push_back(name);
   return name;
 }
 
@@ -146,6 +140,10 @@ std::string Printer::Module(const IRModule& m) {
     } else if (auto f = As<rlx::Function>(g.value)) {
       if (previous_function) out_ += "\n";
       Function(*f, g.name, true);
+      previous_function = true;
+    } else if (auto pf = As<tir::PrimFunc>(g.value)) {
+      if (previous_function) out_ += "\n";
+      PrimFunc(*pf, g.name);
       previous_function = true;
     }
   }

@@ -9,8 +9,28 @@
 #include "ir/expr.h"
 #include "ir/module.h"
 #include "ir/text/printer.h"
+#include "ir/tir/prim_func.h"
 
 namespace rlx::text {
+
+// Python operator precedence (higher binds tighter), as in the Python grammar.
+inline constexpr int kPrecOr = 3;
+inline constexpr int kPrecAnd = 4;
+inline constexpr int kPrecNot = 5;
+inline constexpr int kPrecCompare = 6;
+inline constexpr int kPrecAdd = 11;
+inline constexpr int kPrecMul = 12;
+inline constexpr int kPrecAtom = 15;
+
+/// The parts separated by `sep`.
+inline std::string Join(const std::vector<std::string>& parts, const char* sep = ", ") {
+  std::string s;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) s += sep;
+    s += parts[i];
+  }
+  return s;
+}
 
 class Printer {
  public:
@@ -40,6 +60,29 @@ class Printer {
   /// A PrimExpr whose integer immediates carry their dtype (T.int64(3), T.bool(True)).
   std::string TypedPrim(const Ref<PrimExpr>& e);
   std::string ConstantExpr(const Constant& c);
+
+  // ---- print_tir.cc ----
+  void PrimFunc(const tir::PrimFunc& f, const std::string& name);
+  void TirStmt(const Ref<tir::Stmt>& s);
+  /// The statements of a body: a sequence prints as its elements.
+  void TirBody(const Ref<tir::Stmt>& s);
+  void TirFor(const tir::For& f);
+  void TirBlock(const tir::Block& b);
+  std::string TirBufferDecl(const tir::Buffer& b, const char* ctor, const std::string& handle);
+  std::string TirRegion(const tir::BufferRegion& r);
+  /// min + extent as the text writes a range's end.
+  std::string TirEnd(const Ref<PrimExpr>& min, const Ref<PrimExpr>& extent);
+  /// Forgets the names defined since `scope` (a size of tir_scope_names_).
+  void EndTirScope(size_t scope);
+  /// The TIR-only PrimExpr kinds (loads, casts, calls, vectors).
+  std::string TirPrimAtom(const Ref<PrimExpr>& e);
+  /// and / or / not in TIR, or "" for other kinds.
+  std::string TirLogic(const Ref<PrimExpr>& e, int context_prec);
+  bool in_tir_ = false;
+  /// The range of every loop printed so far in the current PrimFunc (for T.axis.remap).
+  std::unordered_map<const PrimExpr*, tir::Range> loop_domains_;
+  /// Names defined inside the open TIR scopes, in order.
+  std::vector<std::string> tir_scope_names_;
   std::string Attr(const AttrValue& v);
 
   // ---- spelling (text.spelling) ----

@@ -33,6 +33,7 @@ enum class ExprKind : uint8_t {
   kCompare,  // left op right   (op: "<", "<=", ">", ">=", "==", "!=")
   kBoolOp,   // left op right   (op: "and", "or")
   kStarred,  // *value (only inside call arguments)
+  kSlice,    // lower:upper inside a subscript (value: lower, index: upper; either may be null)
 };
 
 /// A keyword argument of a call.
@@ -77,6 +78,8 @@ enum class StmtKind : uint8_t {
   kClassDef,
   kImport,  // import / from-import (kept for checking)
   kPass,
+  kFor,     // for target in value: body (TIR loops)
+  kAssert,  // assert value, message (TIR assertions; message may be null)
 };
 
 /// A function parameter.
@@ -91,10 +94,11 @@ struct Param {
 struct Stmt {
   StmtKind kind;
   Span span;
-  ExprPtr target;               // kAssign/kAnnAssign
-  ExprPtr annotation;           // kAnnAssign
-  ExprPtr value;                // kExpr/kAssign/kAnnAssign/kReturn(may be null)/kIf test/kWith item
-  std::vector<StmtPtr> body;    // kIf/kWith/kFunctionDef/kClassDef
+  ExprPtr target;               // kAssign/kAnnAssign/kFor (a name or a tuple of names)
+  ExprPtr annotation;           // kAnnAssign; kAssert: the message
+  ExprPtr value;  // kExpr/kAssign/kAnnAssign/kReturn(may be null)/kIf test/kWith item/kFor
+                  // iterable/kAssert test
+  std::vector<StmtPtr> body;    // kIf/kWith/kFor/kFunctionDef/kClassDef
   std::vector<StmtPtr> orelse;  // kIf
   bool has_else = false;        // kIf
   // kFunctionDef / kClassDef

@@ -175,12 +175,15 @@ class SyntaxParser {
         out.push_back(ParseWith());
         return;
       }
+      if (t.text == "for") {
+        out.push_back(ParseFor());
+        return;
+      }
       if (t.text == "else" || t.text == "elif") {
         Fail(ErrorCode::kUnexpectedToken, t.span,
              "'" + t.text + "' without a matching if statement");
       }
-      static const char* kUnsupportedCompound[] = {"for",   "while",  "try",
-                                                   "async", "except", "finally"};
+      static const char* kUnsupportedCompound[] = {"while", "try", "async", "except", "finally"};
       for (const char* k : kUnsupportedCompound) {
         if (t.text == k) {
           Fail(ErrorCode::kUnsupportedSyntax, t.span,
@@ -225,9 +228,16 @@ class SyntaxParser {
         return s;
       }
       if (t.text == "import" || t.text == "from") return ParseImport();
-      static const char* kUnsupportedSimple[] = {"del",    "global", "nonlocal", "assert",
-                                                 "raise",  "break",  "continue", "yield",
-                                                 "lambda", "await"};
+      if (t.text == "assert") {
+        Next();
+        auto s = NewStmt(StmtKind::kAssert, begin);
+        s->value = ParseTest();
+        if (AcceptPunct(",")) s->annotation = ParseTest();
+        s->span = SpanFrom(begin);
+        return s;
+      }
+      static const char* kUnsupportedSimple[] = {"del",      "global", "nonlocal", "raise", "break",
+                                                 "continue", "yield",  "lambda",   "await"};
       for (const char* k : kUnsupportedSimple) {
         if (t.text == k) {
           Fail(ErrorCode::kUnsupportedSyntax, t.span,
@@ -282,6 +292,7 @@ class SyntaxParser {
 
   void CheckTarget(const Expr& e) {
     if (e.kind == ExprKind::kName) return;
+    if (e.kind == ExprKind::kSubscript) return;  // a TIR buffer store, A[i] = v
     if (e.kind == ExprKind::kTuple || e.kind == ExprKind::kList) {
       if (e.numbers) {
         Fail(ErrorCode::kInvalidTarget, e.span, "only names can be assigned in a tuple assignment");
@@ -423,6 +434,32 @@ class SyntaxParser {
       s->has_else = true;
       ParseSuite(s->orelse);
     }
+    return s;
+  }
+
+  // for a, b in value: body (the targets are names, as TVMScript's loops write them).
+  StmtPtr ParseFor() {
+    Span begin = Next().span;  // for
+    auto s = NewStmt(StmtKind::kFor, begin);
+    std::vector<ExprPtr> names;
+    do {
+      const Token& name = ExpectName("a loop variable");
+      auto n = NewExpr(ExprKind::kName, name.span);
+      n->text = name.text;
+      names.push_back(std::move(n));
+    } while (AcceptPunct(","));
+    if (names.size() == 1) {
+      s->target = std::move(names[0]);
+    } else {
+      auto t = NewExpr(ExprKind::kTuple, Span::Cover(names.front()->span, names.back()->span));
+      t->elts = std::move(names);
+      s->target = std::move(t);
+    }
+    if (!AcceptKeyword("in")) FailExpected("'in'");
+    s->value = ParseTest();
+    ExpectPunct(":");
+    s->span = SpanFrom(begin);
+    ParseSuite(s->body);
     return s;
   }
 
@@ -675,11 +712,8 @@ class SyntaxParser {
         Next();
         auto sub = NewExpr(ExprKind::kSubscript, e->span);
         sub->value = std::move(e);
-        if (AtPunct(":") || AtPunct("]")) FailExpected("an index");
-        sub->index = ParseTestList();
-        if (AtPunct(":")) {
-          Fail(ErrorCode::kUnsupportedSyntax, Peek().span, "slices are not supported");
-        }
+        if (AtPunct("]")) FailExpected("an index");
+        sub->index = ParseSubscriptList();
         ExpectPunct("]");
         sub->span = SpanFrom(sub->span);
         e = Height(std::move(sub));
@@ -694,6 +728,41 @@ class SyntaxParser {
         return e;
       }
     }
+  }
+
+  // The index of a subscript: one item, or a tuple of them; an item is an expression or a
+  // slice `lower:upper` (TIR buffer regions, A[i, 0:4]); either bound may be omitted.
+  ExprPtr ParseSubscriptList() {
+    Span begin = Peek().span;
+    std::vector<ExprPtr> items;
+    bool tuple = false;
+    for (;;) {
+      items.push_back(ParseSubscriptItem());
+      if (!AcceptPunct(",")) break;
+      tuple = true;
+      if (AtPunct("]")) break;
+    }
+    if (!tuple) return std::move(items[0]);
+    auto t = NewExpr(ExprKind::kTuple, begin);
+    t->elts = std::move(items);
+    t->span = SpanFrom(begin);
+    return Height(std::move(t));
+  }
+
+  ExprPtr ParseSubscriptItem() {
+    Span begin = Peek().span;
+    ExprPtr lower;
+    if (!AtPunct(":")) {
+      lower = ParseTest();
+      if (!AtPunct(":")) return lower;
+    }
+    Next();  // :
+    auto slice = NewExpr(ExprKind::kSlice, begin);
+    slice->value = std::move(lower);
+    if (!AtPunct(",") && !AtPunct("]")) slice->index = ParseTest();
+    if (AtPunct(":")) Fail(ErrorCode::kUnsupportedSyntax, Peek().span, "slice steps are not supported");
+    slice->span = SpanFrom(begin);
+    return Height(std::move(slice));
   }
 
   ExprPtr ParseCall(ExprPtr callee) {
