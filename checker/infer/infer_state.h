@@ -19,6 +19,11 @@ class InferState {
   InferState(DiagnosticEngine& diags, prover::Prover& prover, CheckResult& out)
       : diags_(diags), proofs_(prover), out_(out) {}
 
+  /// The module being checked (null when an op is derived alone, checker/ops/derive_alone.h):
+  /// what R.call_tir looks its PrimFunc up in.
+  const IRModule* module() const { return module_; }
+  void set_module(const IRModule* m) { module_ = m; }
+
   // ---- diagnostics (every checker diagnostic names its rule) ----
   /// The nearest known span: the node's own, else the innermost enclosing binding's.
   Span Where(const Span& s) const { return s.known() ? s : site_; }
@@ -75,6 +80,7 @@ class InferState {
   DiagnosticEngine& diags_;
   ProofContext proofs_;
   CheckResult& out_;
+  const IRModule* module_ = nullptr;
   Span site_;
   PointerSet<PrimExpr> shape_vars_;
   std::vector<const PrimExpr*> shape_log_;

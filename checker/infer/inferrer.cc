@@ -79,7 +79,9 @@ const ShapeVarBound* ModuleInferrer::BoundOf(const PrimExpr* v) const {
 // ---- functions ----
 
 FunctionInferrer::FunctionInferrer(ModuleInferrer& module, const std::string& global_name)
-    : module_(module), global_(global_name), state_(module.diags(), module.prover(), module.out()) {}
+    : module_(module), global_(global_name), state_(module.diags(), module.prover(), module.out()) {
+  state_.set_module(&module.ir_module());
+}
 
 Ref<StructInfo> FunctionInferrer::InferFunction(const Function& f) { return DeriveFunction(f); }
 

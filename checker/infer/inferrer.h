@@ -25,6 +25,7 @@ class ModuleInferrer {
   Ref<StructInfo> GlobalSInfo(const std::string& name);
   /// The function a global names, or nullptr.
   const Function* GlobalFunction(const std::string& name) const;
+  const IRModule& ir_module() const { return module_; }
 
   /// The bounds of a renamed signature variable (sinfo.bound.check at call sites).
   const ShapeVarBound* BoundOf(const PrimExpr* v) const;

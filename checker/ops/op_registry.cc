@@ -112,6 +112,9 @@ OpRule GetOpRule(OpId id) {
     case OpId::kTensorToShape: return TensorToShape;
     case OpId::kShapeToTensor: return ShapeToTensor;
     case OpId::kCallPurePacked: return CallPurePacked;
+    case OpId::kCallTir: return CallTir;
+    case OpId::kCallTirInplace: return CallTirInplace;
+    case OpId::kCallDpsPacked: return CallDpsPacked;
     case OpId::kPrint: return Print;
     case OpId::kAssertOp: return AssertOp;
     case OpId::kNullValue: return NullValue;

@@ -65,6 +65,10 @@ Ref<StructInfo> ShapeOf(OpCall& c);
 Ref<StructInfo> TensorToShape(OpCall& c);
 Ref<StructInfo> ShapeToTensor(OpCall& c);
 Ref<StructInfo> CallPurePacked(OpCall& c);
+// dps_calls.cc
+Ref<StructInfo> CallTir(OpCall& c);
+Ref<StructInfo> CallTirInplace(OpCall& c);
+Ref<StructInfo> CallDpsPacked(OpCall& c);
 Ref<StructInfo> Print(OpCall& c);
 Ref<StructInfo> AssertOp(OpCall& c);
 Ref<StructInfo> NullValue(OpCall& c);

@@ -335,6 +335,10 @@ class Gen {
           for (int64_t i = c_.Range(0, 3); i > 0; --i) args.push_back(Arg());
           break;
         case ParamKind::kSInfoArgs:
+          if (p.name == "out_sinfo") {  // the outputs: one struct info (a tuple for several)
+            sinfo_args.push_back(SInfo(1));
+            break;
+          }
           for (int64_t i = c_.Range(0, 2); i > 0; --i) sinfo_args.push_back(SInfo(1));
           break;
         case ParamKind::kInt: attrs.emplace_back(p.name, AttrValue::Int(c_.Range(-4, 4))); break;

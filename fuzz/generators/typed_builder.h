@@ -124,4 +124,8 @@ class TypedBuilder {
   int if_depth_ = 0;  // inside if branches: no fresh shape variables (their result is joined)
 };
 
+/// Ops the generator does not emit yet: the destination-passing calls (R.call_tir and its
+/// variants), until the interpreter runs PrimFuncs (issue 16). op_candidates.cc.
+bool IsNotYetGenerated(OpId id);
+
 }  // namespace rlx::fuzz

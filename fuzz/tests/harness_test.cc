@@ -12,6 +12,7 @@
 #include "fuzz/generators/input_generator.h"
 #include "fuzz/generators/negative_programs.h"
 #include "fuzz/generators/program_generator.h"
+#include "fuzz/generators/typed_builder.h"
 #include "fuzz/oracles/oracle.h"
 #include "compiler/pass/pass.h"
 #include "fuzz/oracles/op_identities.h"
@@ -49,7 +50,10 @@ TEST(Generator, ProgramsAreAcceptedAndCoverEveryOp) {
     ASSERT_TRUE(r.ok) << "seed " << seed << ":\n" << diags.RenderAll() << text::PrintModule(*p.module);
     cov.Merge(p.coverage);
   }
-  for (const auto& op : AllOps()) EXPECT_GT(cov.counts["op:" + op.name], 0) << op.name;
+  for (const auto& op : AllOps()) {
+    if (IsNotYetGenerated(op.id)) continue;  // the DPS calls, until the TIR interpreter lands
+    EXPECT_GT(cov.counts["op:" + op.name], 0) << op.name;
+  }
   for (const char* c : {"construct:dataflow", "construct:if", "construct:if-branches-differ", "construct:match-cast",
                         "construct:local-function", "construct:closure-call", "construct:global-call",
                         "construct:recursive-call", "construct:call-packed", "construct:call-pure-packed",

@@ -109,6 +109,13 @@ Value IntrinsicKernel(OpInvocation& inv) {
       return Value::FromPrim(PrimScalar::Int(x->shape()[a < 0 ? a + x->ndim() : a]));
     }
     case OpId::kSetDimensionSize: return SetDimensionSize(inv);
+    case OpId::kCallTir:
+    case OpId::kCallTirInplace:
+    case OpId::kCallDpsPacked:
+      // Issue 16 in progress: the TIR interpreter (tir.eval.*) is the next step. Until then a
+      // destination-passing call is a clean error, never a crash.
+      Fail(ErrorCode::kInvalidValue,
+           "R." + inv.op().name + ": the interpreter does not run PrimFuncs or DPS packed functions yet");
     default: break;
   }
   RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");

@@ -112,6 +112,9 @@ OpKernel GetOpKernel(OpId id) {
     case OpId::kTensorToShape:
     case OpId::kShapeToTensor:
     case OpId::kCallPurePacked:
+    case OpId::kCallTir:
+    case OpId::kCallTirInplace:
+    case OpId::kCallDpsPacked:
     case OpId::kPrint:
     case OpId::kAssertOp:
     case OpId::kNullValue:

@@ -44,11 +44,12 @@ inline std::string ReadText(const std::filesystem::path& path) {
   return ss.str();
 }
 
-/// Every TVMScript program in the repository (examples/ and the test program folders).
+/// Every TVMScript program in the repository (examples/, the test program folders and the
+/// TIR samples of TVM's legalize tests).
 inline std::vector<std::filesystem::path> RepositoryPrograms() {
   std::vector<std::filesystem::path> files;
   std::filesystem::path root(RLX_SOURCE_DIR);
-  for (const char* dir : {"examples", "ir/tests/programs"}) {
+  for (const char* dir : {"examples", "ir/tests/programs", "ir/tests/tir_samples"}) {
     if (!std::filesystem::exists(root / dir)) continue;
     for (const auto& e : std::filesystem::recursive_directory_iterator(root / dir)) {
       if (e.path().extension() == ".py") files.push_back(e.path());

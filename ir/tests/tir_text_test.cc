@@ -315,3 +315,40 @@ class Module:
 
 }  // namespace
 }  // namespace rlx
+
+namespace rlx {
+namespace {
+
+// R.call_tir and its variants (spec §5.9): out_sinfo is one struct info or a list (the tuple of
+// the outputs); TVM since v0.24 writes out_ty=, older text passes it positionally.
+TEST(CallTirText, OutSinfoFormsAndSpellings) {
+  const char* text = R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((2,), "float32"), B: T.Buffer((2,), "float32"), C: T.Buffer((2,), "int32")):
+        B[0] = A[0]
+        C[0] = 1
+
+    @R.function
+    def main(x: R.Tensor((2,), "float32")):
+        cls = Module
+        y = R.call_tir(cls.f, x, [R.Tensor((2,), "float32"), R.Tensor((2,), "int32")])
+        z = R.call_dps_packed("k", (x, R.shape([2])), out_ty=R.Tensor((2,), "float32"))
+        w = R.call_tir_inplace(cls.f, (x, x), inplace_indices=[0, 1], out_sinfo=[R.Tensor((2,), "float32"), R.Tensor((2,), "float32")], tir_vars=R.shape([2]))
+        return y
+)";
+  std::string printed = RoundTrip(text);
+  EXPECT_NE(printed.find("R.call_tir(cls.f, (x,), out_sinfo=[R.Tensor((2,), dtype=\"float32\"), R.Tensor((2,), dtype=\"int32\")])"),
+            std::string::npos) << printed;
+  EXPECT_NE(printed.find("R.call_dps_packed(\"k\", (x, R.shape([2])), out_sinfo=R.Tensor((2,), dtype=\"float32\"))"),
+            std::string::npos) << printed;
+  EXPECT_NE(printed.find("inplace_indices=[0, 1], out_sinfo=["), std::string::npos) << printed;
+  EXPECT_NE(printed.find("tir_vars=R.shape([2])"), std::string::npos) << printed;
+  std::string v24 = RoundTrip(text, text::TvmSpelling::kV024);
+  EXPECT_NE(v24.find("out_ty=["), std::string::npos) << v24;
+}
+
+}  // namespace
+}  // namespace rlx

@@ -41,10 +41,7 @@ constexpr NamedBuiltin kRelaxBuiltins[] = {
 // TVMScript names that rlx does not implement yet: a clear "not supported" instead of
 // "unknown".
 constexpr const char* kUnsupportedRelax[] = {
-    "call_tir",
-    "call_tir_inplace",
     "call_tir_with_grad",
-    "call_dps_packed",
     "make_closure",
     "invoke_closure",
     "invoke_pure_closure",

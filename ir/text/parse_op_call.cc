@@ -127,7 +127,9 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
   bool after_variadic = false;
   for (size_t pi = 0; pi < np && pos < args.size(); ++pi) {
     const OpParam& p = op.params[pi];
-    if (p.kind == ParamKind::kSInfoArgs || after_variadic) continue;
+    // out_sinfo of the destination-passing calls may be positional, as older TVM text writes
+    // R.call_tir(f, (x,), R.Tensor(...)); other sinfo_args are keywords.
+    if ((p.kind == ParamKind::kSInfoArgs && p.name != "out_sinfo") || after_variadic) continue;
     if (p.kind == ParamKind::kVariadic) {
       while (pos < args.size()) variadic.push_back(std::move(args[pos++]));
       after_variadic = true;
@@ -141,7 +143,8 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
                     std::to_string(args.size()) + " were given");
   }
   for (auto& k : kws) {
-    int pi = op.FindParam(k.name);
+    // text.spelling: TVM since v0.24 writes out_ty= for out_sinfo=.
+    int pi = op.FindParam(k.name == "out_ty" ? std::string("out_sinfo") : k.name);
     if (pi < 0 || op.params[pi].kind == ParamKind::kVariadic) {
       return Fail(ErrorCode::kUnknownKeyword, k.name_span,
                   callee + " has no parameter '" + k.name + "'");
@@ -172,6 +175,24 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
     }
     Value v = given[pi] ? *given[pi] : FromDefault(p.default_value, span);
     std::string what = callee + " argument '" + p.name + "'";
+    if (p.kind == ParamKind::kSInfoArgs && p.name == "out_sinfo") {
+      // The outputs of a destination-passing call: one struct info, a list of them being the
+      // struct info of the tuple of outputs (as TVM stores it).
+      if (v.kind == Value::Kind::kTuple || v.kind == Value::Kind::kList) {
+        std::vector<Ref<StructInfo>> fields;
+        for (const auto& x : v.items) {
+          Ref<StructInfo> s = ToSInfo(x, what.c_str());
+          if (!s) return Value::Error();
+          fields.push_back(s);
+        }
+        sinfo_args.push_back(TupleStructInfo::Make(std::move(fields)));
+      } else {
+        Ref<StructInfo> s = ToSInfo(v, what.c_str());
+        if (!s) return Value::Error();
+        sinfo_args.push_back(s);
+      }
+      continue;
+    }
     if (p.kind == ParamKind::kSInfoArgs) {
       if (v.kind == Value::Kind::kTuple || v.kind == Value::Kind::kList) {
         for (const auto& x : v.items) {
@@ -243,7 +264,11 @@ Value RelaxParser::CallOp(const OpInfo& op, std::vector<Value>& args, std::vecto
         }
         case ParamKind::kTuple: {
           if (v.kind == Value::Kind::kRelax) {
-            e = v.expr;
+            // The arguments of a destination-passing call are a tuple; one expression is the
+            // tuple of it, as TVM's call_tir wraps it.
+            const bool dps = op.id == OpId::kCallTir || op.id == OpId::kCallTirInplace ||
+                             op.id == OpId::kCallDpsPacked;
+            e = dps && !Tuple::Is(v.expr->kind) ? Tuple::Make({v.expr}, v.span) : v.expr;
             break;
           }
           if (v.kind != Value::Kind::kTuple && v.kind != Value::Kind::kList) {

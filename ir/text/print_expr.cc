@@ -397,6 +397,21 @@ std::string Printer::OpCall(const Call& c, const Op& op) {
   };
   for (size_t pi = 0; pi < info.params.size(); ++pi) {
     const OpParam& p = info.params[pi];
+    if (p.kind == ParamKind::kSInfoArgs && p.name == "out_sinfo") {
+      // out_sinfo=R.Tensor(...), or a list for several outputs (TVM's form); out_ty= in the
+      // v0.24 spelling (text.spelling).
+      std::string kw = spelling_ == TvmSpelling::kV024 ? "out_ty=" : "out_sinfo=";
+      auto t = c.sinfo_args.size() == 1 ? As<TupleStructInfo>(c.sinfo_args[0]) : nullptr;
+      std::vector<std::string> sinfos;
+      if (t) {
+        for (const auto& s : t->fields) sinfos.push_back(SInfo(s));
+      } else {
+        for (const auto& s : c.sinfo_args) sinfos.push_back(SInfo(s));
+      }
+      parts.push_back(kw + (t || sinfos.size() != 1 ? "[" + Join(sinfos) + "]" : sinfos[0]));
+      keyword_mode = true;
+      continue;
+    }
     if (p.kind == ParamKind::kSInfoArgs) {
       std::vector<std::string> sinfos;
       for (const auto& s : c.sinfo_args) sinfos.push_back(SInfo(s));

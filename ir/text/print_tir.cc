@@ -59,6 +59,11 @@ void CollectVars(const Ref<PrimExpr>& e, std::vector<Ref<PrimExpr>>* out,
   for (const auto& a : e->args) CollectVars(a, out, seen);
 }
 
+// The subscript of a buffer access: A[i, j], or A[()] for a 0-d buffer (as TVM writes it).
+std::string Subscript(const std::vector<std::string>& indices) {
+  return "[" + (indices.empty() ? std::string("()") : Join(indices)) + "]";
+}
+
 bool IsOne(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 1; }
 bool IsZero(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }
 
@@ -106,7 +111,7 @@ std::string Printer::TirPrimAtom(const Ref<PrimExpr>& e) {
     case PrimKind::kBufferLoad: {
       std::vector<std::string> idx;
       for (const auto& a : e->args) idx.push_back(Prim(a));
-      return NameOf(e->buffer.get(), e->buffer->name) + "[" + Join(idx) + "]";
+      return NameOf(e->buffer.get(), e->buffer->name) + Subscript(idx);
     }
     case PrimKind::kLet:
       return "T.Let(" + Prim(e->operands[2]) + ", where={" + Prim(e->operands[0]) + ": " +
@@ -150,7 +155,7 @@ std::string Printer::TirRegion(const tir::BufferRegion& r) {
       parts.push_back(Prim(range.min) + ":" + TirEnd(range.min, range.extent));
     }
   }
-  return NameOf(r.buffer.get(), r.buffer->name) + "[" + Join(parts) + "]";
+  return NameOf(r.buffer.get(), r.buffer->name) + Subscript(parts);
 }
 
 void Printer::PrimFunc(const tir::PrimFunc& f, const std::string& name) {
@@ -357,7 +362,7 @@ void Printer::TirStmt(const Ref<tir::Stmt>& s) {
       auto& x = static_cast<const BufferStore&>(*s);
       std::vector<std::string> idx;
       for (const auto& i : x.indices) idx.push_back(Prim(i));
-      Line(NameOf(x.buffer.get(), x.buffer->name) + "[" + Join(idx) + "] = " + Prim(x.value));
+      Line(NameOf(x.buffer.get(), x.buffer->name) + Subscript(idx) + " = " + Prim(x.value));
       return;
     }
     case StmtKind::kLetStmt: {
