@@ -337,7 +337,10 @@ Value RelaxParser::MakeTirLoops(const Value& callee, std::vector<Value>& args,
     for (const Value& x : args) {
       Ref<PrimExpr> e = TirPrim(x, "an extent");
       if (!e) return Value::Error();
-      p.loops.push_back({PrimExpr::Int(0, e->dtype, x.span), e});
+      TirLoop loop;
+      loop.min = PrimExpr::Int(0, e->dtype, x.span);
+      loop.extent = e;
+      p.loops.push_back(std::move(loop));
     }
     return TirValue(Value::Kind::kTirLoops, std::move(p), span);
   }
