@@ -8,8 +8,6 @@
 namespace rlx::checker::ops {
 namespace {
 
-std::string Describe(const Ref<StructInfo>& s) { return s ? text::PrintStructInfo(s) : "nothing"; }
-
 // cN: `args` is a tuple of tensors; their struct infos, or nullopt after a diagnostic.
 std::optional<std::vector<Ref<TensorStructInfo>>> ArgTensors(OpCall& c, int constraint) {
   auto t = As<TupleStructInfo>(c.ArgSInfo("args"));

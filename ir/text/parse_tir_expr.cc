@@ -90,6 +90,20 @@ Ref<PrimExpr> ExtentBetween(const Ref<PrimExpr>& start, const Ref<PrimExpr>& sto
   return PrimExpr::Binary(PrimKind::kSub, stop, start, span);
 }
 
+// TIR attributes written T.bool(True) / T.int32(2) mean the attribute values True / 2 (TVM
+// stores an IntImm either way; tir.text.literal).
+Attrs TirAttrs(AttrDict d) {
+  Attrs out;
+  for (auto& [k, v] : d) {
+    if (v.kind() == AttrValue::Kind::kPrim && v.as_prim()->is_int()) {
+      const auto& p = v.as_prim();
+      v = p->dtype == DataType::kBool ? AttrValue::Bool(p->int_value != 0) : AttrValue::Int(p->int_value);
+    }
+    out = out.With(k, v);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<Value> RelaxParser::TirNamespaceMember(const std::string& name, Span span) {
@@ -378,7 +392,7 @@ Value RelaxParser::MakeTirLoops(const Value& callee, std::vector<Value>& args,
   if (ann < a.size() && a[ann] && a[ann]->kind != Value::Kind::kNone) {
     auto d = ToAttrDict(*a[ann], "loop annotations");
     if (!d) return Value::Error();
-    loop.annotations = Attrs(std::move(*d));
+    loop.annotations = TirAttrs(std::move(*d));
   }
   p.loops.push_back(std::move(loop));
   return TirValue(Value::Kind::kTirLoops, std::move(p), span);
@@ -583,15 +597,7 @@ Value RelaxParser::CallTirBuiltin(const Value& callee, std::vector<Value>& args,
       if (seen) return Fail(ErrorCode::kTirStatement, span, std::string(name) + " given twice");
       if (!func && tir_->blocks.size() < 2) return Fail(ErrorCode::kTirStatement, span, "T.block_attr belongs in a block");
       seen = true;
-      Attrs& target = func ? tir_->attrs : CurrentTirBlock().annotations;
-      for (auto& [k, v] : *d) {
-        // T.bool(True) and True mean the same attribute (TVM stores an IntImm either way).
-        if (v.kind() == AttrValue::Kind::kPrim && v.as_prim()->is_int()) {
-          const auto& p = v.as_prim();
-          v = p->dtype == DataType::kBool ? AttrValue::Bool(p->int_value != 0) : AttrValue::Int(p->int_value);
-        }
-        target = target.With(k, v);
-      }
+      (func ? tir_->attrs : CurrentTirBlock().annotations) = TirAttrs(std::move(*d));
       return Value{};
     }
     case Builtin::kTirBufferCtor: return MakeTirBuffer("T.Buffer", args, kws, span, false);

@@ -241,13 +241,7 @@ Ref<tir::Stmt> RelaxParser::ParseTirFor(const py::Stmt& s) {
     tir_->loop_ranges[var.get()] = {loops[k].min, loops[k].extent};
     Bind(names[k]->text, Value::Prim(var, names[k]->span));
   }
-  Ref<tir::Stmt> body;
-  try {
-    body = ParseTirStmts(s.body, 0);
-  } catch (...) {
-    PopScope();
-    throw;
-  }
+  Ref<tir::Stmt> body = ParseTirStmts(s.body, 0);  // reports and recovers per statement
   PopScope();
   for (size_t k = loops.size(); k-- > 0;) {
     const TirLoop& l = loops[k];
@@ -276,14 +270,7 @@ Ref<tir::Stmt> RelaxParser::ParseTirBlock(const py::Stmt& s, const std::string& 
   CurrentTirBlock().contains_block = true;
   tir_->blocks.emplace_back();
   PushScope();
-  Ref<tir::Stmt> body;
-  try {
-    body = ParseTirStmts(s.body, 0);
-  } catch (...) {
-    PopScope();
-    tir_->blocks.pop_back();
-    throw;
-  }
+  Ref<tir::Stmt> body = ParseTirStmts(s.body, 0);  // reports and recovers per statement
   PopScope();
   TirBlockFrame f = std::move(tir_->blocks.back());
   tir_->blocks.pop_back();

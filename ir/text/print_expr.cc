@@ -276,7 +276,10 @@ std::string Printer::ConstantExpr(const Constant& c) {
 std::string Printer::Attr(const AttrValue& v) {
   switch (v.kind()) {
     case AttrValue::Kind::kNone: return "None";
-    case AttrValue::Kind::kBool: return v.as_bool() ? "True" : "False";
+    case AttrValue::Kind::kBool:
+      // TVM writes TIR's boolean attributes as T.bool(...), an IntImm of dtype bool.
+      if (in_tir_) return v.as_bool() ? "T.bool(True)" : "T.bool(False)";
+      return v.as_bool() ? "True" : "False";
     case AttrValue::Kind::kInt: return std::to_string(v.as_int());
     case AttrValue::Kind::kFloat: return FormatFloatExpr(v.as_float());
     case AttrValue::Kind::kString: return QuoteString(v.as_string());

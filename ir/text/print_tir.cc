@@ -5,6 +5,7 @@
 
 #include "ir/text/literal_format.h"
 #include "ir/text/printer_impl.h"
+#include "ir/tir/walk.h"
 
 namespace rlx::text {
 namespace {
@@ -14,27 +15,15 @@ std::string DTypeString(DataType t) {
 }
 
 bool Mentions(const Ref<PrimExpr>& e, const PrimExpr* var) {
-  if (!e) return false;
-  if (e.get() == var) return true;
-  for (int i = 0; i < e->arity(); ++i) {
-    if (Mentions(e->operands[i], var)) return true;
-  }
-  for (const auto& a : e->args) {
-    if (Mentions(a, var)) return true;
-  }
-  return false;
+  bool found = false;
+  tir::ForEachExpr(e, [&](const PrimExpr& x) { found |= &x == var; });
+  return found;
 }
 
 bool MentionsAnyVar(const Ref<PrimExpr>& e) {
-  if (!e) return false;
-  if (e->is_var()) return true;
-  for (int i = 0; i < e->arity(); ++i) {
-    if (MentionsAnyVar(e->operands[i])) return true;
-  }
-  for (const auto& a : e->args) {
-    if (MentionsAnyVar(a)) return true;
-  }
-  return false;
+  bool found = false;
+  tir::ForEachExpr(e, [&](const PrimExpr& x) { found |= x.is_var(); });
+  return found;
 }
 
 // A buffer whose declaration defines no variable prints as a T.Buffer annotation.
@@ -48,15 +37,14 @@ bool IsSimpleBuffer(const tir::Buffer& b) {
   return !MentionsAnyVar(b.elem_offset);
 }
 
+// The variables of `e` not in `seen`, in first-occurrence order (added to `seen`).
 void CollectVars(const Ref<PrimExpr>& e, std::vector<Ref<PrimExpr>>* out,
                  std::unordered_set<const PrimExpr*>* seen) {
-  if (!e) return;
-  if (e->is_var()) {
-    if (seen->insert(e.get()).second) out->push_back(e);
-    return;
-  }
-  for (int i = 0; i < e->arity(); ++i) CollectVars(e->operands[i], out, seen);
-  for (const auto& a : e->args) CollectVars(a, out, seen);
+  tir::ForEachExpr(e, [&](const PrimExpr& x) {
+    if (x.is_var() && seen->insert(&x).second) {
+      out->push_back(std::shared_ptr<const PrimExpr>(e, &x));  // aliases e's ownership
+    }
+  });
 }
 
 // The subscript of a buffer access: A[i, j], or A[()] for a 0-d buffer (as TVM writes it).
@@ -187,14 +175,7 @@ void Printer::PrimFunc(const tir::PrimFunc& f, const std::string& name) {
     }
   }
   if (!attrs.empty()) {
-    std::string d = Attr(AttrValue::Dict(attrs.entries()));
-    // TVM writes boolean function attributes as T.bool(...) (an IntImm of dtype bool).
-    for (std::string from : {": True", ": False"}) {
-      for (size_t at = d.find(from); at != std::string::npos; at = d.find(from, at + 1)) {
-        d.replace(at, from.size(), from == ": True" ? ": T.bool(True)" : ": T.bool(False)");
-      }
-    }
-    Line("T.func_attr(" + d + ")");
+    Line("T.func_attr(" + Attr(AttrValue::Dict(attrs.entries())) + ")");
   }
   std::vector<Ref<PrimExpr>> vars;
   std::unordered_set<const PrimExpr*> seen;
