@@ -34,7 +34,7 @@ Tensor Elementwise(CallContext& ctx, const std::string& name, const Tensor& a, c
   std::string why;
   if (a->dtype() != b->dtype()) Bad(name, "operand dtypes differ");
   if (!BroadcastShapes({a->shape(), b->shape()}, &shape, &why)) Bad(name, why);
-  if (into && into->shape() != shape) Bad(name, "the result does not fit the first operand");
+  if (into && (into->shape() != shape || into->dtype() != a->dtype())) Bad(name, "the result does not fit the destination");
   Tensor out = into ? into : ctx.allocator().Alloc(a->dtype(), shape);
   std::array<std::vector<int64_t>, 2> strides = {BroadcastStrides(a->shape(), shape),
                                                  BroadcastStrides(b->shape(), shape)};
@@ -78,6 +78,13 @@ void RegisterBuiltins(PackedRegistry& r) {
     const Tensor& a = TensorAt("rlx.add_inplace", args, 0);
     Elementwise(ctx, "rlx.add_inplace", a, TensorAt("rlx.add_inplace", args, 1), a, scalar::Add{});
     return args[0];
+  });
+  // Destination-passing (R.call_dps_packed): writes a + b into the last argument.
+  r.Register("rlx.add_into", [](CallContext& ctx, const std::vector<Value>& args) {
+    Arity("rlx.add_into", args, 3);
+    Elementwise(ctx, "rlx.add_into", TensorAt("rlx.add_into", args, 0), TensorAt("rlx.add_into", args, 1),
+                TensorAt("rlx.add_into", args, 2), scalar::Add{});
+    return Value::FromTuple({});
   });
   r.Register("test.add_one", [](CallContext& ctx, const std::vector<Value>& args) {
     Arity("test.add_one", args, 1);

@@ -45,6 +45,15 @@ void CollectVars(const Ref<StructInfo>& s, std::vector<const PrimExpr*>& out) {
   }
 }
 
+// The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
+Ref<StructInfo> ResultSInfo(const Call& call) {
+  if (call.sinfo_args.empty()) return nullptr;
+  if (call.sinfo_args.size() == 1) return call.sinfo_args[0];
+  return TupleStructInfo::Make(call.sinfo_args);
+}
+
+}  // namespace
+
 // The elements of the tensors among `values` and their tuples' fields (saturating).
 int64_t TensorElements(const std::vector<Value>& values) {
   int64_t n = 0;
@@ -62,15 +71,6 @@ int64_t TensorElements(const std::vector<Value>& values) {
   return n;
 }
 
-// The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
-Ref<StructInfo> ResultSInfo(const Call& call) {
-  if (call.sinfo_args.empty()) return nullptr;
-  if (call.sinfo_args.size() == 1) return call.sinfo_args[0];
-  return TupleStructInfo::Make(call.sinfo_args);
-}
-
-}  // namespace
-
 Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
     : module_(std::move(module)),
       limits_(options.limits),
@@ -78,6 +78,7 @@ Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
       out_(options.out ? options.out : &std::cout),
       registry_(options.registry),
       on_binding_(options.on_binding) {
+  optimize_tir_ = options.optimize_tir;
   if (!registry_) {
     builtins_ = BuiltinRegistry();
     registry_ = &builtins_;
@@ -357,6 +358,12 @@ Value Evaluator::EvalCall(const Call& call, Environment& env) {
 
 Value Evaluator::EvalOpCall(const Call& call, const Op& op, Environment& env) {
   // eval.call.op: arguments left to right, then the op's semantics (chapter 5).
+  switch (op.info->id) {
+    case OpId::kCallTir:
+    case OpId::kCallTirInplace:
+    case OpId::kCallDpsPacked: return EvalDpsCall(call, op, env);
+    default: break;
+  }
   std::vector<Value> args;
   args.reserve(call.args.size());
   for (const auto& a : call.args) args.push_back(Eval(a, env));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interpreter/runtime_names.h"
+#include "interpreter/tir/tir_program.h"
 #include "runtime/allocator.h"
 #include "runtime/call_context.h"
 #include "interpreter/interpreter.h"
@@ -19,6 +20,10 @@
 #include "ir/shape_var_bounds.h"
 
 namespace rlx::interp {
+
+/// The elements of the tensors among `values` and their tuples' fields (saturating): the work
+/// an op's operands and results count (eval.limit.work).
+int64_t TensorElements(const std::vector<Value>& values);
 
 /// The work (eval.limit.work) that every binding counts when its evaluation starts.
 inline constexpr int64_t kBindingWork = 1000;
@@ -44,6 +49,7 @@ class Evaluator : public CallContext {
  private:
   // InterpreterOptions::recorded_checks: perform only the recorded annotation and return checks.
   bool recorded_only_ = false;
+  bool optimize_tir_ = true;
   std::unordered_set<const Var*> annotation_checks_;
   std::unordered_set<const Function*> return_checks_;
   Value Eval(const Ref<Expr>& e, Environment& env);
@@ -53,6 +59,10 @@ class Evaluator : public CallContext {
   Value EvalCall(const Call& call, Environment& env);
   Value EvalOpCall(const Call& call, const Op& op, Environment& env);
   Value EvalGlobal(const std::string& name);
+  /// R.call_tir, R.call_tir_inplace, R.call_dps_packed (§5.9, dps_call.cc).
+  Value EvalDpsCall(const Call& call, const Op& op, Environment& env);
+  /// The compiled PrimFunc that `gvar` names (compiled on first use).
+  const tir_eval::TirProgram& PrimFuncProgram(const Expr& gvar);
   Value LookupPacked(const std::string& symbol);
 
   /// eval.call.closure with the boundary checks of eval.call.boundary.
@@ -76,6 +86,7 @@ class Evaluator : public CallContext {
   std::function<void(const Binding&, const Value&, const Environment&)> on_binding_;
   PackedRegistry builtins_;
   std::unordered_map<std::string, Value> globals_;
+  std::unordered_map<std::string, std::shared_ptr<const tir_eval::TirProgram>> prim_funcs_;
   /// Per function: its signature's shape variables with declared bounds.
   std::unordered_map<const Function*, std::vector<std::pair<const PrimExpr*, ShapeVarBound>>> bounds_;
   int depth_ = 0;

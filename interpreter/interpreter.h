@@ -41,6 +41,10 @@ struct InterpreterOptions {
   /// trusted struct info still traps where it is contradicted (spec eval.runtime-check,
   /// eval.trusted). Not owned; it must outlive the runs.
   const std::vector<RuntimeCheck>* recorded_checks = nullptr;
+  /// False: PrimFuncs run in the TIR interpreter's plain form (every access checked and
+  /// computed on its own; tir_eval::TirProgram::Compile), which must compute what the
+  /// optimized form computes — for differential tests.
+  bool optimize_tir = true;
 };
 
 struct RunResult {

@@ -11,7 +11,7 @@ conformance/suite/. Standard library only; run with /usr/bin/python3.
 Sources (each converted as its own test reads it):
   interpreter/tests/op_cases/<family>.cases -> 5-operators/<family>/<op>.rlxt
   checker/tests/cases/*.txt            -> the op's script, 3-well-formedness/, 2-struct-info/, ...
-  interpreter/tests/eval_cases/*.py    -> 4-semantics/eval-<area>.rlxt
+  interpreter/tests/eval_cases/*.py    -> 4-semantics/eval-<area>.rlxt (tir_*: 7-tir/eval.rlxt)
   ir/tests/parse_errors/*.txt          -> 6-text-format/parse-<stem>.rlxt
   bench/claims/*.claims                -> 2-struct-info/claims-<stem>.rlxt
 A generated file's first line says so; every other file of conformance/suite is left alone.
@@ -332,7 +332,8 @@ def import_eval_cases(suite):
         comments = [l[2:] if l.startswith("# ") else l[1:] for l in lines[i:start] if l.startswith("#")]
         text = "\n".join(imports) + "\n\n" + "\n".join(lines[start:]) + "\n"
         area = stem.split("_")[0]
-        script = suite.script(f"4-semantics/eval-{area}.rlxt")
+        # The TIR evaluation rules (spec 7.5) go with chapter 7's assertions.
+        script = suite.script("7-tir/eval.rlxt" if area == "tir" else f"4-semantics/eval-{area}.rlxt")
         src = f"interpreter/tests/eval_cases/{area}_*.py"
         script.add(src, "module", [stem], [], text, comments)
         VERIFY.append(("check", text, None, src))

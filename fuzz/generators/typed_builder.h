@@ -125,7 +125,8 @@ class TypedBuilder {
 };
 
 /// Ops the generator does not emit yet: the destination-passing calls (R.call_tir and its
-/// variants), until the interpreter runs PrimFuncs (issue 16). op_candidates.cc.
+/// variants), which need a PrimFunc to name: they come with legalize-ops, whose lowerings give
+/// one per op (issue 16). op_candidates.cc.
 bool IsNotYetGenerated(OpId id);
 
 }  // namespace rlx::fuzz

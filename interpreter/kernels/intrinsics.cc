@@ -112,10 +112,9 @@ Value IntrinsicKernel(OpInvocation& inv) {
     case OpId::kCallTir:
     case OpId::kCallTirInplace:
     case OpId::kCallDpsPacked:
-      // Issue 16 in progress: the TIR interpreter (tir.eval.*) is the next step. Until then a
-      // destination-passing call is a clean error, never a crash.
-      Fail(ErrorCode::kInvalidValue,
-           "R." + inv.op().name + ": the interpreter does not run PrimFuncs or DPS packed functions yet");
+      // The evaluator runs the destination-passing calls itself (dps_call.cc): they name a
+      // PrimFunc of the module and allocate in the caller's shape variables.
+      RLX_UNREACHABLE("R." + inv.op().name + " is evaluated by Evaluator::EvalDpsCall");
     default: break;
   }
   RLX_UNREACHABLE("no kernel for R." + inv.op().name + " (kernel_registry.cc)");

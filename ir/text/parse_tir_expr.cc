@@ -535,10 +535,25 @@ Value RelaxParser::CallTirBuiltin(const Value& callee, std::vector<Value>& args,
       if (!stride) return Value::Error();
       return Value::Prim(PrimExpr::Ramp(x, stride, static_cast<int>(*lanes), span), span);
     }
-    case Builtin::kTirLet:
-      return Fail(ErrorCode::kUnsupportedFeature, span,
-                  "T.Let expressions are not supported yet; bind the value with `x = value` (a "
-                  "let statement)");
+    case Builtin::kTirLet: {
+      // T.Let(body, where={x: value}); x is declared beforehand (`x = T.int32()`), as TVM prints it.
+      if (!BindArguments("T.Let", {"body", "where"}, 2, args, kws, span, &a)) return Value::Error();
+      const Value& where = *a[1];
+      if (where.kind != Value::Kind::kDict || where.items.size() != 1) {
+        return Fail(ErrorCode::kArgumentType, where.span, "T.Let's where= is a dictionary {var: value} of one entry");
+      }
+      Ref<PrimExpr> var = TirPrim(where.items[0], "the variable");
+      if (!var) return Value::Error();
+      if (!var->is_var()) return Fail(ErrorCode::kArgumentType, where.items[0].span, "T.Let binds a variable");
+      Ref<PrimExpr> value = TirPrim(where.values[0], "the value", var->dtype);
+      Ref<PrimExpr> body = value ? TirPrim(*a[0], "the body") : nullptr;
+      if (!body) return Value::Error();
+      if (value->dtype != var->dtype) {
+        return Fail(ErrorCode::kArgumentType, where.values[0].span,
+                    "the value of '" + var->name + "' must be " + std::string(DataTypeName(var->dtype)));
+      }
+      return Value::Prim(PrimExpr::Let(var, value, body, span), span);
+    }
     case Builtin::kTirLoop:
     case Builtin::kTirGrid: return MakeTirLoops(callee, args, kws, span);
     case Builtin::kTirBlock: {

@@ -187,6 +187,12 @@ void Printer::PrimFunc(const tir::PrimFunc& f, const std::string& name) {
     for (const auto& d : p->buffer->strides) CollectVars(d, &vars, &seen);
     CollectVars(p->buffer->elem_offset, &vars, &seen);
   }
+  // The variables of T.Let expressions are declared here too, as TVM declares free variables.
+  tir::ForEachStmt(f.body, [&](const tir::Stmt& s) {
+    tir::ForEachExprOf(s, [&](const PrimExpr& e) {
+      if (e.kind == PrimKind::kLet && seen.insert(e.operands[0].get()).second) vars.push_back(e.operands[0]);
+    });
+  });
   for (const auto& v : vars) {
     Line(Define(v.get(), v->name) + " = T." + std::string(DataTypeName(v->dtype)) + "()");
   }
