@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "checker/infer/inferrer.h"
+#include "checker/wf/tir_well_formed.h"
 #include "checker/wf/well_formed.h"
 #include "ir/analysis/mutator.h"
 #include "ir/analysis/visitor.h"
@@ -13,8 +14,11 @@ CheckResult CheckModule(const IRModule& module, DiagnosticEngine& diags, const C
   CheckResult result;
   size_t errors_before = diags.error_count();
   // Derivation assumes a well-formed program (every variable in scope, the normal form), so
-  // it runs only when the structural rules hold.
-  if (CheckWellFormed(module, diags)) {
+  // it runs only when the structural rules hold. The PrimFuncs' rules (tir.wf.*) are checked
+  // too; derivation reads only their parameters.
+  const bool relax_well_formed = CheckWellFormed(module, diags);
+  CheckTirWellFormed(module, diags);
+  if (relax_well_formed) {
     prover::Prover prover(options.prover);
     ModuleInferrer inferrer(module, diags, prover, result, options.record_bindings);
     inferrer.Run();

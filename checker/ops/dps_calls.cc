@@ -1,7 +1,11 @@
 // Struct-info rules of the destination-passing calls (spec §5.9): R.call_tir, R.call_tir_inplace
 // and R.call_dps_packed. The callee writes its outputs into tensors the call allocates; the
 // call's result is those tensors, described by out_sinfo.
+#include <algorithm>
+#include <unordered_set>
+
 #include "checker/ops/op_rules.h"
+#include "checker/sinfo/algebra.h"
 #include "ir/text/printer.h"
 #include "ir/tir/prim_func.h"
 
@@ -93,6 +97,62 @@ bool MatchParams(OpCall& c, int constraint, const tir::PrimFunc& f,
   return true;
 }
 
+// The variables of `e`.
+void VarsOf(const Ref<PrimExpr>& e, std::unordered_set<const PrimExpr*>* out) {
+  if (!e) return;
+  if (e->is_var()) out->insert(e.get());
+  for (int i = 0; i < e->arity(); ++i) VarsOf(e->operands[i], out);
+}
+
+// cN at the level of extents: each buffer's shape, with the int64 variables the buffers define
+// bound to their tensors' extents (tir.func.buffer-map) and the scalar parameters to the tir_vars
+// values, must equal its tensor's extents — proven, disproven (an error with a counterexample),
+// or left to the run-time check of the call (tir.eval.bind). Extents that use a variable bound
+// to nothing here, or that are not int64 expressions, are left to the run-time check.
+void MatchShapes(OpCall& c, int constraint, const tir::PrimFunc& f, const std::vector<Ref<TensorStructInfo>>& tensors) {
+  std::unordered_set<const PrimExpr*> callee_vars;
+  for (const tir::Param& p : f.params) {
+    if (!p.buffer) callee_vars.insert(p.var.get());
+    else for (const auto& d : p.buffer->shape) VarsOf(d, &callee_vars);
+  }
+  ShapeVarMap bound;
+  if (auto shape = As<ShapeExpr>(c.Arg("tir_vars"))) {
+    for (size_t i = 0; i < shape->values.size() && tensors.size() + i < f.params.size(); ++i) {
+      const Ref<PrimExpr>& v = f.params[tensors.size() + i].var;
+      if (v->dtype == DataType::kInt64) bound[v.get()] = shape->values[i];
+    }
+  }
+  std::vector<std::pair<Ref<PrimExpr>, Ref<PrimExpr>>> checks;  // (buffer extent, tensor extent)
+  std::vector<std::string> what;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const tir::Buffer& b = *f.params[i].buffer;
+    const std::vector<Ref<PrimExpr>>* dims = TensorDims(*tensors[i], c.state());
+    if (!dims || dims->size() != b.ndim()) continue;
+    for (size_t a = 0; a < b.ndim(); ++a) {
+      const Ref<PrimExpr>& e = b.shape[a];
+      if (e->is_var() && !bound.count(e.get()) && e->dtype == DataType::kInt64) {
+        bound[e.get()] = (*dims)[a];
+        continue;
+      }
+      checks.emplace_back(e, (*dims)[a]);
+      what.push_back("extent " + std::to_string(a) + " of buffer " + b.name);
+    }
+  }
+  for (size_t k = 0; k < checks.size(); ++k) {
+    Ref<PrimExpr> e = checks[k].first;
+    if (e->is_int()) {
+      e = I64(e->int_value);
+    } else {
+      e = Substitute(e, bound);
+      std::unordered_set<const PrimExpr*> left;
+      VarsOf(e, &left);
+      const bool unbound = std::any_of(left.begin(), left.end(), [&](const PrimExpr* v) { return callee_vars.count(v) > 0; });
+      if (unbound || e->dtype != DataType::kInt64) continue;
+    }
+    c.Require(constraint, Cond(PrimKind::kEQ, e, checks[k].second), what[k] + " must equal its tensor's");
+  }
+}
+
 Ref<StructInfo> Result(const OpCall& c) { return c.call().sinfo_args[0]; }
 
 }  // namespace
@@ -110,6 +170,7 @@ Ref<StructInfo> CallTir(OpCall& c) {
   std::vector<Ref<TensorStructInfo>> tensors = *args;
   tensors.insert(tensors.end(), outs->begin(), outs->end());
   if (f && !MatchParams(c, 4, *f, tensors)) return nullptr;
+  if (f) MatchShapes(c, 4, *f, tensors);
   return Result(c);
 }
 
@@ -148,6 +209,7 @@ Ref<StructInfo> CallTirInplace(OpCall& c) {
   const tir::PrimFunc* f = Callee(c, 1, &unknown);
   if (!f && !unknown) return nullptr;
   if (f && !MatchParams(c, 4, *f, tensors)) return nullptr;
+  if (f) MatchShapes(c, 4, *f, tensors);
   return Result(c);
 }
 

@@ -2,6 +2,7 @@
 // never builds it): built with node constructors, as an embedder or a pass might.
 #include "checker/tests/rule_cases.h"
 #include "ir/op_table.h"
+#include "ir/tir/prim_func.h"
 
 namespace rlx::checker::testing {
 namespace {
@@ -403,6 +404,48 @@ std::vector<RuleCase> BuiltRuleCases() {
     }
     return One(f);
   }, {"ok"});
+  // ---- TIR (spec §7.6): scoping the text format cannot break (its names resolve or fail) ----
+  auto prim_func = [](std::vector<tir::Param> params, Ref<tir::Stmt> body) {
+    auto f = tir::PrimFunc::Make(std::move(params), std::move(body), Attrs().With("global_symbol", AttrValue::String("f")));
+    return IRModule::Make({{"f", f, {}}});
+  };
+  auto buffer_param = [](const Ref<tir::Buffer>& b) { return tir::Param{PrimExpr::Var(b->name, DataType::kVoid), b}; };
+  auto loop = [](Ref<PrimExpr> var, int64_t n, Ref<tir::Stmt> body) {
+    return tir::For::Make(std::move(var), PrimExpr::Int(0), PrimExpr::Int(n), tir::ForKind::kSerial, std::move(body));
+  };
+  add("tir.wf.var negative: a loop variable used after its loop", [=] {
+    auto b = tir::Buffer::Make("B", DataType::kInt64, {PrimExpr::Int(4)});
+    auto i = PrimExpr::Var("i"), j = PrimExpr::Var("j");
+    return prim_func({buffer_param(b)},
+                     tir::SeqStmt::Make({loop(i, 4, tir::BufferStore::Make(b, i, {i})),
+                                         loop(j, 4, tir::BufferStore::Make(b, i, {j}))}));
+  }, {"error E1027 tir.wf.var"});
+  add("tir.wf.var negative: one variable bound by two loops (TIR is in SSA form)", [=] {
+    auto b = tir::Buffer::Make("B", DataType::kInt64, {PrimExpr::Int(4)});
+    auto i = PrimExpr::Var("i");
+    return prim_func({buffer_param(b)}, tir::SeqStmt::Make({loop(i, 4, tir::BufferStore::Make(b, i, {i})),
+                                                            loop(i, 4, tir::BufferStore::Make(b, i, {i}))}));
+  }, {"error E1027 tir.wf.var"});
+  add("tir.wf.buffer negative: a buffer that is no parameter's and no allocation's", [=] {
+    auto b = tir::Buffer::Make("B", DataType::kInt64, {PrimExpr::Int(4)});
+    auto stranger = tir::Buffer::Make("S", DataType::kInt64, {PrimExpr::Int(4)});
+    auto i = PrimExpr::Var("i");
+    return prim_func({buffer_param(b)},
+                     loop(i, 4, tir::BufferStore::Make(b, PrimExpr::Load(stranger, {i}), {i})));
+  }, {"error E1028 tir.wf.buffer"});
+  add("tir.wf.buffer negative: one buffer allocated by two blocks", [=] {
+    auto b = tir::Buffer::Make("B", DataType::kInt64, {PrimExpr::Int(4)});
+    auto s = tir::Buffer::Make("S", DataType::kInt64, {PrimExpr::Int(4)});
+    auto block = [&](const char* name) {
+      tir::Block blk({});
+      blk.name = name;
+      blk.alloc_buffers = {s};
+      blk.body = tir::BufferStore::Make(s, PrimExpr::Int(1), {PrimExpr::Int(0)});
+      return tir::Block::MakeFull(std::move(blk));
+    };
+    return prim_func({buffer_param(b)}, tir::SeqStmt::Make({block("x"), block("y")}));
+  }, {"error E1028 tir.wf.buffer"});
+
   return cases;
 }
 

@@ -233,6 +233,8 @@ def checker_script(rules, rule):
         return f"3-well-formedness/derive-{segs[2]}.rlxt"
     if segs[0] == "sinfo":
         return f"2-struct-info/sinfo-{segs[1]}.rlxt"
+    if segs[0] == "tir":
+        return "7-tir/wf.rlxt"
     chapter = {"scope": "2-struct-info/sinfo-scope.rlxt", "text": "6-text-format/parse-checker.rlxt",
                "eval": "4-semantics/eval-checker.rlxt"}
     if segs[0] in chapter:

@@ -1,6 +1,9 @@
 #include "fuzz/generators/random_prim_func.h"
 
+#include <algorithm>
 #include <vector>
+
+#include "ir/tir/walk.h"
 
 namespace rlx::fuzz {
 namespace {
@@ -266,7 +269,17 @@ class PrimFuncGen {
       new_vars.push_back(iv.var);
     }
     if (c_.Chance(25)) b.predicate = Cond(depth - 1);
-    for (const auto& v : new_vars) vars_.push_back(v);
+    // T.init makes a reduction block, which needs a reduce variable and stores only at indices
+    // of its spatial ones (tir.wf.block): its reduce variables are then left out of the indices.
+    const bool reduction = c_.Chance(30) && std::any_of(b.iter_vars.begin(), b.iter_vars.end(), [](const tir::IterVar& v) {
+                             return v.kind == tir::IterKind::kReduce;
+                           });
+    size_t pushed = 0;
+    for (size_t i = 0; i < new_vars.size(); ++i) {
+      if (reduction && b.iter_vars[i].kind == tir::IterKind::kReduce) continue;
+      vars_.push_back(new_vars[i]);
+      ++pushed;
+    }
     if (c_.Chance(70)) {
       b.has_regions = true;
       for (int i = static_cast<int>(c_.Range(0, 2)); i > 0; --i) b.reads.push_back(Region(depth - 1));
@@ -278,11 +291,52 @@ class PrimFuncGen {
       b.alloc_buffers.push_back(NewBuffer(true));
       buffers_.push_back(b.alloc_buffers.back());
     }
-    if (c_.Chance(30)) b.init = Store(depth - 1);
+    if (reduction) b.init = Store(depth - 1);
     b.body = Body(depth - 1);
     buffers_.resize(outer_buffers);
-    vars_.resize(vars_.size() - new_vars.size());
+    vars_.resize(vars_.size() - pushed);
+    if (b.has_regions) CompleteRegions(b);
     return tir::Block::MakeFull(std::move(b));
+  }
+
+  // tir.wf.region: the regions name every buffer in scope that the block's body and init store
+  // to (in T.writes) or load (in T.reads, unless written): whole-buffer regions for those the
+  // random ones missed.
+  void CompleteRegions(tir::Block& b) {
+    std::vector<const tir::Buffer*> loaded, stored;
+    auto note = [](std::vector<const tir::Buffer*>& v, const tir::Buffer* x) {
+      if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    };
+    for (const auto& s : {b.init, b.body}) {
+      tir::ForEachStmt(s, [&](const tir::Stmt& st) {
+        if (st.kind == tir::StmtKind::kBufferStore) note(stored, static_cast<const tir::BufferStore&>(st).buffer.get());
+        tir::ForEachExprOf(st, [&](const PrimExpr& e) {
+          if (e.kind == PrimKind::kBufferLoad) note(loaded, e.buffer.get());
+        });
+      });
+    }
+    auto in_scope = [&](const tir::Buffer* x) -> const Ref<tir::Buffer>* {
+      for (const auto& y : buffers_) {
+        if (y.get() == x) return &y;
+      }
+      return nullptr;
+    };
+    auto named = [](const std::vector<tir::BufferRegion>& rs, const tir::Buffer* x) {
+      return std::any_of(rs.begin(), rs.end(), [&](const tir::BufferRegion& r) { return r.buffer.get() == x; });
+    };
+    auto whole = [&](const Ref<tir::Buffer>& x) {
+      tir::BufferRegion r{x, {}};
+      for (const auto& d : x->shape) r.region.push_back({IndexLiteral(0), d});
+      return r;
+    };
+    for (const tir::Buffer* x : stored) {
+      const Ref<tir::Buffer>* ref = in_scope(x);
+      if (ref && !named(b.writes, x)) b.writes.push_back(whole(*ref));
+    }
+    for (const tir::Buffer* x : loaded) {
+      const Ref<tir::Buffer>* ref = in_scope(x);
+      if (ref && !named(b.reads, x) && !named(b.writes, x)) b.reads.push_back(whole(*ref));
+    }
   }
 
   struct LoopInfo {
