@@ -143,6 +143,11 @@ class PrimFuncGen {
     }
     if (pick == 6 && is_float) return PrimExpr::Call(tir::Intrinsic::kPow, {Value(t, depth - 1), Value(t, depth - 1)});
     if (pick == 6) return PrimExpr::Call(tir::Intrinsic::kBitwiseNot, {Value(t, depth - 1)});
+    if (pick == 7 && c_.Chance(40)) {  // T.Let(x + value, where={x: value})
+      Ref<PrimExpr> var = PrimExpr::Var(c_.Pick(kNames), t);
+      Ref<PrimExpr> value = Value(t, depth - 1);
+      return PrimExpr::Let(var, value, PrimExpr::Binary(PrimKind::kAdd, var, Value(t, depth - 1)));
+    }
     static const PrimKind float_kinds[] = {PrimKind::kAdd, PrimKind::kSub, PrimKind::kMul, PrimKind::kTruncDiv,
                                            PrimKind::kMin, PrimKind::kMax};
     static const PrimKind int_kinds[] = {PrimKind::kAdd, PrimKind::kSub, PrimKind::kMul, PrimKind::kFloorDiv,
