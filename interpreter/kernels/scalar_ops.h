@@ -61,6 +61,12 @@ inline double Sign(double x) {
   return x > 0 ? 1.0 : -1.0;
 }
 inline double Relu(double x) { return Maximum(x, 0.0); }
+/// |x| of an integer; the minimum of a signed type wraps to itself (eval.num.int-wrap).
+template <class T>
+inline T IntAbs(T x) {
+  if constexpr (std::is_signed_v<T>) return x < 0 ? Wrap<T>(uint64_t{0} - U64(x)) : x;
+  else return x;
+}
 
 // ---- binary ----
 

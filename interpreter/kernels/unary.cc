@@ -54,11 +54,6 @@ Value Predicate(OpInvocation& inv, F f, IntF fi) {
 }
 
 template <class T>
-T IntAbs(T x) {
-  if constexpr (std::is_signed_v<T>) return x < 0 ? scalar::Wrap<T>(uint64_t{0} - scalar::U64(x)) : x;
-  else return x;
-}
-template <class T>
 T IntNeg(T x) {
   if constexpr (std::is_same_v<T, bool>) return x;
   else return scalar::Wrap<T>(uint64_t{0} - scalar::U64(x));
@@ -99,7 +94,7 @@ struct IsZero {
 Value UnaryKernel(OpInvocation& inv) {
   using namespace scalar;
   switch (inv.op().id) {
-    case OpId::kAbs: return Unary(inv, [](double x) { return std::fabs(x); }, [](auto x) { return IntAbs(x); });
+    case OpId::kAbs: return Unary(inv, [](double x) { return std::fabs(x); }, [](auto x) { return scalar::IntAbs(x); });
     case OpId::kNegative: return Unary(inv, [](double x) { return -x; }, [](auto x) { return IntNeg(x); });
     case OpId::kSign: return Unary(inv, [](double x) { return Sign(x); }, [](auto x) { return IntSign(x); });
     case OpId::kSquare: return Unary(inv, [](double x) { return x * x; }, [](auto x) { return IntSquare(x); });

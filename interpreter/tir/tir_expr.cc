@@ -178,12 +178,6 @@ class FloatPredicateNode final : public TypedNode<bool, FloatPredicateNode> {
   ExprPtr a_;
 };
 
-template <class T>
-T IntAbs(T x) {
-  if constexpr (std::is_signed_v<T>) return x < 0 ? scalar::Wrap<T>(uint64_t{0} - scalar::U64(x)) : x;
-  else return x;
-}
-
 // The other intrinsics, on elements of type T: abs, pow, atan2, fmod, copysign, hypot, the
 // bitwise operations, the shifts, popcount and likely.
 template <class T>
@@ -203,7 +197,7 @@ class IntrinsicNode final : public TypedNode<T, IntrinsicNode<T>> {
       if (op_ == Intrinsic::kAbs) return RoundFloat<T>(std::fabs(ToDouble(x)));
     } else {
       switch (op_) {
-        case Intrinsic::kAbs: return IntAbs(x);
+        case Intrinsic::kAbs: return scalar::IntAbs(x);
         case Intrinsic::kBitwiseNot:
           if constexpr (std::is_same_v<T, bool>) return !x;
           else return static_cast<T>(~x);
