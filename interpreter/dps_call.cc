@@ -68,7 +68,12 @@ Value Evaluator::EvalDpsCall(const Call& call, const Op& op, Environment& env) {
       continue;
     }
     std::vector<int64_t> shape;
-    for (const auto& d : *s->dims()) shape.push_back(EvalShapeDim(*d, env));
+    for (const auto& d : *s->dims()) {
+      shape.push_back(EvalShapeDim(*d, env));
+      // op.call_tir.c3: a negative extent is the call's constraint failing (as the op whose
+      // lowering this may be would have failed its own).
+      if (shape.back() < 0) inv.FailConstraint(3, "output " + std::to_string(k) + " has a negative extent");
+    }
     // tir.eval.call: the outputs start zero-filled (deterministic where a PrimFunc leaves an
     // element unwritten).
     results.push_back(Value::FromTensor(allocator_.Alloc(s->dtype, shape)));

@@ -32,6 +32,10 @@ struct PassContract {
   uint32_t invalidates = 0;     // properties the output may lose
   bool changes_signatures = false;  // may change the struct info of module functions
   bool needs_struct_info = false;   // reads derived struct info (so the input must check)
+  /// May give the variables it keeps other struct info that the checker derives from the facts
+  /// in force (inline-local: an inlined body's); without it, every variable kept keeps its
+  /// struct info, or gets a more precise one (pass.preserves).
+  bool refines_struct_info = false;
 };
 
 /// A pass rewrites a module the checker accepts into one it accepts and that computes the same

@@ -2,6 +2,7 @@
 #include "compiler/pass/pass.h"
 
 #include "checker/normalizer.h"
+#include "compiler/legalize/legalize_ops.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/visitor.h"
 
@@ -58,8 +59,8 @@ Ref<IRModule> RunPass(const PassInfo& pass, const Ref<IRModule>& m) {
 
 const std::vector<PassInfo>& AllPasses() {
   static const std::vector<PassInfo> passes = {
-#define RLX_PASS(name, fn, req, est, inv, sig, sinfo, rule, summary) \
-  PassInfo{name, &fn, PassContract{req, est, inv, sig, sinfo}, rule, summary},
+#define RLX_PASS(name, fn, req, est, inv, sig, sinfo, refines, rule, summary) \
+  PassInfo{name, &fn, PassContract{req, est, inv, sig, sinfo, refines}, rule, summary},
 #include "compiler/pass/passes.def"
 #undef RLX_PASS
   };

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "checker/checker.h"
 #include "checker/sinfo/algebra.h"
 #include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
@@ -33,6 +34,8 @@ class Copier : public ExprMutator {
 
 class Inliner : public ExprMutator {
  public:
+  explicit Inliner(std::unordered_set<const Function*> checked_returns)
+      : checked_returns_(std::move(checked_returns)) {}
 
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     if (auto f = As<Function>(b.value); f && !b.is_match_cast()) locals_[b.var.get()] = f;
@@ -45,7 +48,7 @@ class Inliner : public ExprMutator {
     }
     const Function& f = *locals_[callee.get()];
     auto body = As<SeqExpr>(f.body);
-    if (!body || f.params.size() != call->args.size()) {
+    if (!body || f.params.size() != call->args.size() || checked_returns_.count(&f)) {
       out.push_back(nb);
       return;
     }
@@ -89,13 +92,23 @@ class Inliner : public ExprMutator {
   }
 
   std::unordered_map<const Var*, Ref<Function>> locals_;
+  std::unordered_set<const Function*> checked_returns_;
   bool done_ = false;
 };
 
 }  // namespace
 
 Ref<IRModule> InlineLocal(const Ref<IRModule>& m) {
-  Inliner mutator;
+  // A function whose result is checked against its return annotation at run time (E3003) is
+  // not inlined: the inlined body would lose the check, and its variable the annotation's
+  // struct info (pass.inline-local).
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  std::unordered_set<const Function*> checked_returns;
+  for (const RuntimeCheck& c : checker::CheckModule(*m, diags).runtime_checks) {
+    if (c.kind == RuntimeCheck::Kind::kReturn) checked_returns.insert(c.function);
+  }
+  Inliner mutator(std::move(checked_returns));
   return RewriteModule(mutator, m);
 }
 

@@ -5,6 +5,7 @@
 #include "checker/checker.h"
 #include "checker/claims/claim_file.h"
 #include "checker/prover/prover.h"
+#include "compiler/pass/pass_manager.h"
 #include "driver/driver.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
@@ -64,9 +65,32 @@ Response Infer(const Request& req) {
   return r;
 }
 
-Response Run(const Request& req, int timeout_s) {
+// The module after `passes`, or the error response of the pass that failed its verification.
+std::optional<Response> ApplyPasses(const std::vector<std::string>& names, Ref<IRModule>* m) {
+  std::vector<const compiler::PassInfo*> passes;
+  for (const auto& n : names) {
+    const compiler::PassInfo* p = compiler::FindPass(n);
+    if (!p) return Response::Unsupported("no pass '" + n + "'");
+    passes.push_back(p);
+  }
+  compiler::PassManagerOptions options;
+  options.verify_each = true;
+  std::ostringstream log;
+  compiler::PassRunResult result = compiler::RunPasses(*m, passes, options, log);
+  if (!result.error.empty()) return Response::Error("pass", "", "", result.error);
+  *m = result.module;
+  return std::nullopt;
+}
+
+Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
+  if (!passes.empty()) {
+    // Limits count the work and memory of the module as written (eval.limit.work, eval.limit.memory); a pass changes
+    // both, so an assertion about a limit says nothing about the passes.
+    if (!req.limits.empty()) return Response::Unsupported("a run with limits, after passes");
+    if (std::optional<Response> failed = ApplyPasses(passes, &l.module)) return *failed;
+  }
   driver::RunOptions options;
   std::ostringstream printed;
   options.out = &printed;
@@ -144,10 +168,17 @@ Response InProcessImplementation::Handle(const Request& req) {
       r.text = text::PrintModule(*l.module);
       return r;
     }
-    case Verb::kRun: return Run(req, timeout_s_);
+    case Verb::kRun: return Run(req, timeout_s_, passes_);
     case Verb::kProve: return Prove(req);
   }
   return Response::Unsupported("unknown verb");
+}
+
+std::string InProcessImplementation::ReproOptions() const {
+  if (passes_.empty()) return "";
+  std::string list;
+  for (const auto& p : passes_) list += (list.empty() ? "" : ",") + p;
+  return " --passes=" + list;
 }
 
 }  // namespace rlx::conform

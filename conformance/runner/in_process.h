@@ -3,6 +3,9 @@
 // the same answers over the protocol.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "conformance/runner/implementation.h"
 
 namespace rlx::conform {
@@ -12,10 +15,16 @@ class InProcessImplementation : public Implementation {
   /// `timeout_s` > 0: a run request without its own max_seconds limit gets this wall-clock
   /// limit (eval.limit.time), as an adapter is given `rlx conform --timeout`; 0: none.
   explicit InProcessImplementation(int timeout_s = 0) : timeout_s_(timeout_s) {}
+  /// Runs `passes` (compiler/pass/passes.def names, verified after each) on every module before
+  /// a run request runs it: the suite's run assertions then judge the passes (`rlx conform
+  /// --passes=legalize-ops`).
+  void SetPasses(std::vector<std::string> passes) { passes_ = std::move(passes); }
   Response Handle(const Request& request) override;
+  std::string ReproOptions() const override;
 
  private:
   int timeout_s_;
+  std::vector<std::string> passes_;
 };
 
 }  // namespace rlx::conform

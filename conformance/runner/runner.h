@@ -54,6 +54,9 @@ struct RunConfig {
   /// Stop after this many failures (0: never); the rest are not run.
   int max_failures = 0;
   MatchMode match = MatchMode::kCode;
+  /// Skip the assertions that run with limits (`limit` lines): limits count the work and memory
+  /// of the module as written, which compiler passes change (`rlx conform --passes`).
+  bool skip_limits = false;
   /// Called after each assertion (for progress output); may be empty.
   std::function<void(const AssertionResult&)> on_result;
 };

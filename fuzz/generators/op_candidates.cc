@@ -642,6 +642,9 @@ class Candidates {
         return Ok(Make({{"expr", x->var}}));
       }
       case OpId::kNullValue: return Ok(Make({}));
+      case OpId::kCallTir:
+      case OpId::kCallTirInplace:
+      case OpId::kCallDpsPacked: return b_.DpsCall(op_->id);
       case OpId::kToVDevice: {
         // One device name, so that the copies still combine with the other tensors (op.*.c5).
         auto x = b_.PickTensor();
@@ -669,13 +672,12 @@ class Candidates {
   const OpInfo* op_ = nullptr;
 };
 
-// The ops RandomOp draws from: every pure op but those emitted as constructs, and (until the
-// interpreter runs PrimFuncs, issue 16) the destination-passing calls.
+// The ops RandomOp draws from: every pure op but those emitted as constructs.
 const std::vector<const OpInfo*>& DrawableOps() {
   static const std::vector<const OpInfo*> ops = [] {
     std::vector<const OpInfo*> out;
     for (const auto& op : AllOps()) {
-      if (!op.pure || op.id == OpId::kCallPurePacked || IsNotYetGenerated(op.id)) continue;
+      if (!op.pure || op.id == OpId::kCallPurePacked) continue;
       out.push_back(&op);
     }
     return out;
@@ -684,10 +686,6 @@ const std::vector<const OpInfo*>& DrawableOps() {
 }
 
 }  // namespace
-
-bool IsNotYetGenerated(OpId id) {
-  return id == OpId::kCallTir || id == OpId::kCallTirInplace || id == OpId::kCallDpsPacked;
-}
 
 bool TypedBuilder::TryOp(const OpInfo& op) {
   Candidates c(*this);
@@ -710,7 +708,9 @@ Ref<Var> TypedBuilder::TryEmitCall(const Ref<Call>& call, const std::string& hin
     return nullptr;
   }
   cov_.Add("op:" + name);
-  return Emit(call, d.sinfo, hint);
+  last_call_ = call;
+  last_var_ = Emit(call, d.sinfo, hint);
+  return last_var_;
 }
 
 // ------------------------------------------------------------------ random things

@@ -38,6 +38,7 @@ GeneratedProgram TypedBuilder::Build() {
     }
   }
   Main();
+  for (auto& g : prim_funcs_) b_.AddGlobal(g.name, g.value);
   GeneratedProgram out;
   out.module = b_.EndModule();
   out.coverage = std::move(cov_);

@@ -134,8 +134,8 @@ class PrimFuncGen {
       if (is_float) {
         static const tir::Intrinsic unary[] = {tir::Intrinsic::kExp, tir::Intrinsic::kSqrt, tir::Intrinsic::kTanh,
                                                tir::Intrinsic::kSigmoid, tir::Intrinsic::kErf, tir::Intrinsic::kFloor,
-                                               tir::Intrinsic::kRound, tir::Intrinsic::kFabs};
-        return PrimExpr::Call(unary[c_.Range(0, 7)], {Value(t, depth - 1)});
+                                               tir::Intrinsic::kRound, tir::Intrinsic::kFabs, tir::Intrinsic::kErfc};
+        return PrimExpr::Call(unary[c_.Range(0, 8)], {Value(t, depth - 1)});
       }
       static const tir::Intrinsic bits[] = {tir::Intrinsic::kBitwiseAnd, tir::Intrinsic::kBitwiseOr,
                                             tir::Intrinsic::kShiftLeft, tir::Intrinsic::kShiftRight};

@@ -70,6 +70,11 @@ class TypedBuilder {
   void CallHelper();
   void PrintOrAssert();
   void PackedCall();
+  bool CallTir();
+  bool CallTirInplace();
+  bool CallDpsPacked();
+  /// Removes `v` from the pool: nothing later uses it (an in-place call's operand).
+  void Forget(const Ref<Var>& v);
   Ref<Expr> Condition();
 
   // ---- pool ----
@@ -94,6 +99,11 @@ class TypedBuilder {
   /// Derives `call` alone; emits it when its rule accepts it without a run-time check.
   Ref<Var> TryEmitCall(const Ref<Call>& call, const std::string& hint = "lv");
 
+  // ---- dps_candidates.cc ----
+  /// Emits a destination-passing call (R.call_tir, R.call_tir_inplace, R.call_dps_packed) of a
+  /// PrimFunc legalize-ops makes, or of a builtin; false when none could be made.
+  bool DpsCall(OpId id);
+
   // ---- small random things ----
   Ref<PrimExpr> RandomDim(bool allow_arith);
   DataType RandomDType();
@@ -117,6 +127,9 @@ class TypedBuilder {
   std::vector<Ref<PrimExpr>> shape_vars_;
   std::vector<Ref<PrimExpr>> facts_;
   std::vector<HelperSig> helpers_;
+  std::vector<GlobalDef> prim_funcs_;  // added to the module when it ends
+  Ref<Call> last_call_;               // the last op call TryEmitCall emitted, and its variable
+  Ref<Var> last_var_;
   int cur_df_ = -1;
   int next_df_ = 0;
   int next_name_ = 0;
@@ -124,9 +137,5 @@ class TypedBuilder {
   int if_depth_ = 0;  // inside if branches: no fresh shape variables (their result is joined)
 };
 
-/// Ops the generator does not emit yet: the destination-passing calls (R.call_tir and its
-/// variants), which need a PrimFunc to name: they come with legalize-ops, whose lowerings give
-/// one per op (issue 16). op_candidates.cc.
-bool IsNotYetGenerated(OpId id);
 
 }  // namespace rlx::fuzz

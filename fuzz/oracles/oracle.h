@@ -61,8 +61,11 @@ using Transform = std::function<Ref<IRModule>(const Ref<IRModule>& module, uint6
 std::unique_ptr<Oracle> Differential(std::string name, Runner a, Runner b);
 /// Before vs after a transformation: the checker accepts the result and the runner gives
 /// the same outcome on it as on the original. Without a runner: the reference interpreter,
-/// which also compares the values of every variable the transformation kept.
-std::unique_ptr<Oracle> PassPreserves(std::string name, Transform t, Runner run = nullptr);
+/// which also compares the values of every variable the transformation kept. With
+/// `keeps_sinfo` (a compiler pass, pass.preserves), every variable kept has the struct info it
+/// had, or a more precise one.
+std::unique_ptr<Oracle> PassPreserves(std::string name, Transform t, Runner run = nullptr,
+                                      bool keeps_sinfo = false);
 
 /// Every oracle, in the order they run (the checker first: the others need a valid module).
 std::vector<std::unique_ptr<Oracle>> AllOracles();

@@ -22,7 +22,7 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
       if (p->contract.requires_form & ~compiler::PropertiesOf(*m)) return nullptr;
       Ref<IRModule> out = compiler::RunPass(*p, m);
       return out == m ? nullptr : out;  // no site for the pass in this module
-    }));
+    }, nullptr, /*keeps_sinfo=*/!p->contract.refines_struct_info));
   }
   o.push_back(PassPreserves("op-identities", ApplyOpIdentities));
   return o;

@@ -229,6 +229,7 @@ class IntrinsicNode final : public TypedNode<T, IntrinsicNode<T>> {
         case Intrinsic::kBitwiseXor: return scalar::BitXor{}(x, y);
         case Intrinsic::kShiftLeft: return scalar::LeftShift{}(x, y);
         case Intrinsic::kShiftRight: return scalar::RightShift{}(x, y);
+        case Intrinsic::kPow: return scalar::Power{}(x, y);  // eval.num.int-power
         default: break;
       }
     }
@@ -317,6 +318,7 @@ DoubleFn FloatFunction(tir::Intrinsic op, DataType t) {
     case Intrinsic::kAtanh: return [](double x) { return std::atanh(x); };
     case Intrinsic::kSigmoid: return [](double x) { return scalar::Sigmoid(x); };
     case Intrinsic::kErf: return [](double x) { return std::erf(x); };
+    case Intrinsic::kErfc: return [](double x) { return std::erfc(x); };
     case Intrinsic::kFloor: return [](double x) { return std::floor(x); };
     case Intrinsic::kCeil: return [](double x) { return std::ceil(x); };
     // T.round rounds half to even, as TVM lowers it (llvm.nearbyint) and as R.round does.

@@ -262,16 +262,30 @@ class EvaluateNode final : public StmtNode {
   int lanes_;
 };
 
+// tir.eval.assert: a message that starts with the code of an op's trap ("E3012: ...") traps
+// with that code, so that a lowered op keeps the traps of the op (pass.legalize-ops).
+ErrorCode AssertCode(const std::string& message) {
+  static const std::pair<const char*, ErrorCode> kCodes[] = {
+      {"E3005: ", ErrorCode::kOpConstraintFailed}, {"E3006: ", ErrorCode::kDivisionByZero},
+      {"E3007: ", ErrorCode::kIndexOutOfBounds},   {"E3012: ", ErrorCode::kInvalidValue}};
+  for (const auto& [prefix, code] : kCodes) {
+    if (message.rfind(prefix, 0) == 0) return code;
+  }
+  return ErrorCode::kAssertionFailed;
+}
+
 class AssertNode final : public StmtNode {
  public:
-  AssertNode(ExprPtr cond, std::string message) : cond_(std::move(cond)), message_(std::move(message)) {}
+  AssertNode(ExprPtr cond, std::string message)
+      : cond_(std::move(cond)), code_(AssertCode(message)), message_(std::move(message)) {}
   void Run(Frame& f) const override {
     // tir.eval.assert
-    if (cond_->Int(f, 0) == 0) Fail(ErrorCode::kAssertionFailed, message_, "tir.eval.assert");
+    if (cond_->Int(f, 0) == 0) Fail(code_, message_, "tir.eval.assert");
   }
 
  private:
   ExprPtr cond_;
+  ErrorCode code_;
   std::string message_;
 };
 

@@ -173,6 +173,20 @@ class Module:
 )");
 }
 
+TEST(TirText, SelectOfPythonBoolsIsBool) {
+  // The printer writes bool immediates as Python bools; they read back as bool, not int32.
+  std::string printed = RoundTrip(R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def f(A: T.Buffer((2,), "int32"), B: T.Buffer((2,), "bool")):
+        for i in range(2):
+            B[i] = T.Select(A[i] > 0, T.bool(True), T.bool(False))
+)");
+  EXPECT_NE(printed.find("T.Select(A[i] > 0, True, False)"), std::string::npos) << printed;
+}
+
 TEST(TirText, LetIfAssertDeclBufferAndEvaluate) {
   RoundTrip(R"(from tvm.script import ir as I, relax as R, tir as T
 

@@ -591,12 +591,18 @@ Value RelaxParser::CallTir(const Value& callee, std::vector<Value>& args, std::v
   }
   // The dtype of Python ints follows the other operands (int64 when all are literals; int32 in
   // TIR, tir.text.literal).
+  // Python bools alone are bool (T.Select(c, True, False), as printed).
   DataType dtype = tir_ ? DataType::kInt32 : DataType::kInt64;
+  bool from_prim = false;
   for (size_t i = callee.builtin == Builtin::kTirSelect ? 1 : 0; i < args.size(); ++i) {
     if (args[i].kind == Value::Kind::kPrim && args[i].prim) {
       dtype = args[i].prim->dtype;
+      from_prim = true;
       break;
     }
+  }
+  for (size_t i = callee.builtin == Builtin::kTirSelect ? 1 : 0; !from_prim && i < args.size(); ++i) {
+    if (args[i].kind == Value::Kind::kBool) dtype = DataType::kBool;
   }
   std::vector<Ref<PrimExpr>> ops;
   for (size_t i = 0; i < args.size(); ++i) {

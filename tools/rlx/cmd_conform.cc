@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "compiler/pass/pass_manager.h"
 #include "conformance/runner/external.h"
 #include "conformance/runner/in_process.h"
 #include "conformance/runner/report.h"
@@ -95,7 +96,7 @@ bool WriteTo(const std::string& path, const std::string& what, const std::functi
 int RunConform(const std::vector<std::string>& args) {
   auto opts = ParseArgs(args, {"--update", "--coverage", "--op-status", "--verbose", "--list"},
                         {"--impl", "--filter", "--shard", "--expect", "--junit", "--jsonl", "--suite", "--spec",
-                         "--timeout", "--max-failures", "--match"});
+                         "--timeout", "--max-failures", "--match", "--passes"});
   if (!opts) return kUsage;
   auto& flags = opts->flags;
   fs::path suite_root = flags.count("--suite") ? fs::path(flags["--suite"]) : fs::path(RLX_SOURCE_DIR) / "conformance/suite";
@@ -221,7 +222,22 @@ int RunConform(const std::vector<std::string>& args) {
     impl = std::move(ext);
     impl_name = flags["--impl"];
   } else {
-    impl = std::make_unique<InProcessImplementation>(timeout);
+    auto in_process = std::make_unique<InProcessImplementation>(timeout);
+    if (flags.count("--passes")) {
+      // Run requests go through the passes first (conformance/README.md: judging a pass).
+      std::vector<const compiler::PassInfo*> passes;
+      std::string why;
+      if (!compiler::ParsePassList(flags["--passes"], &passes, &why)) {
+        std::cerr << "rlx conform: " << why << "\n";
+        return kUsage;
+      }
+      std::vector<std::string> names;
+      for (const auto* p : passes) names.push_back(p->name);
+      in_process->SetPasses(std::move(names));
+      config.skip_limits = true;
+      impl_name += " after " + flags["--passes"];
+    }
+    impl = std::move(in_process);
   }
   // The command that reruns one assertion: the suite-relative id after the suite's path.
   std::error_code ec;

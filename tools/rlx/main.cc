@@ -44,6 +44,7 @@ Commands:
                          --update FILE...: refresh pass test files' expectations)
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
+                         --passes=a,b: run assertions run the module after these passes;
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;

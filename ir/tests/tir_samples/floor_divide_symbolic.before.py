@@ -1,0 +1,13 @@
+# The un-lowered Relax program of floor_divide_symbolic.py: the op call(s) TVM's LegalizeOps lowered
+# there (apache/tvm tests/python/relax/test_transform_legalize_ops_binary.py,
+# test_floor_divide_symbolic). Same main signature; interpreter/tests/tvm_legalized_test.cc runs
+# both.
+from tvm.script import ir as I, relax as R, tir as T
+
+
+@I.ir_module
+class Before:
+    @R.function
+    def main(x: R.Tensor((1, "c", "d"), "float32"), y: R.Tensor(("a", "b", "c", 1), "float32")) -> R.Tensor(("a", "b", "c", "d"), "float32"):
+        gv = R.floor_divide(x, y)
+        return gv

@@ -1,0 +1,12 @@
+# The un-lowered Relax program of layer_norm_fp16.py: the op call(s) TVM's LegalizeOps lowered there
+# (apache/tvm tests/python/relax/test_transform_legalize_ops_nn.py, test_layer_norm_fp16). Same main
+# signature; interpreter/tests/tvm_legalized_test.cc runs both.
+from tvm.script import ir as I, relax as R, tir as T
+
+
+@I.ir_module
+class Before:
+    @R.function
+    def main(x: R.Tensor((2, 3, 4, 5), dtype="float16"), gamma: R.Tensor((4, 5), dtype="float16"), beta: R.Tensor((4, 5), dtype="float16")) -> R.Tensor((2, 3, 4, 5), dtype="float16"):
+        gv = R.nn.layer_norm(x, gamma, beta, axes=[-2, -1])
+        return gv

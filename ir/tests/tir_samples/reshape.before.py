@@ -1,0 +1,12 @@
+# The un-lowered Relax program of reshape.py: the op call(s) TVM's LegalizeOps lowered there
+# (apache/tvm tests/python/relax/test_transform_legalize_ops_manipulate.py, test_reshape). Same main
+# signature; interpreter/tests/tvm_legalized_test.cc runs both.
+from tvm.script import ir as I, relax as R, tir as T
+
+
+@I.ir_module
+class Before:
+    @R.function
+    def main(x: R.Tensor((1, 2, 3, 4), "float32")) -> R.Tensor((8, 3), "float32"):
+        gv = R.reshape(x, (8, 3))
+        return gv
