@@ -2,7 +2,8 @@
 # Builds and runs the libFuzzer targets (clang, ASan + UBSan).
 #   scripts/fuzz.sh build [BUILD_DIR]                  build the fuzzers
 #   scripts/fuzz.sh run TARGET SECONDS [BUILD_DIR]     fuzz TARGET (parse, run, oracle) for SECONDS
-# The seed corpus is every program in the repository plus each case of the negative tests;
+# The seed corpus is every program in the repository (TIR included: ir/tests/tir_samples, the
+# tir_* eval cases) plus each case of the negative tests;
 # new inputs go to fuzz/corpus-work/TARGET (not committed). A crash, leak, timeout or
 # out-of-memory ends the run with a non-zero status and leaves a reproducer in fuzz/artifacts.
 set -euo pipefail
@@ -25,8 +26,8 @@ build() {
 seed_corpus() {
   local out="$1"
   mkdir -p "$out"
-  find "$root/examples" "$root/ir/tests/programs" "$root/interpreter/tests/eval_cases" -name '*.py' \
-    -exec cp {} "$out/" \;
+  find "$root/examples" "$root/ir/tests/programs" "$root/interpreter/tests/eval_cases" \
+    "$root/ir/tests/tir_samples" -name '*.py' -exec cp {} "$out/" \;
   # Each negative case becomes one seed.
   python3 - "$root/ir/tests/parse_errors" "$out" <<'PY'
 import os, sys

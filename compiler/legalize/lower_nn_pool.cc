@@ -180,7 +180,8 @@ void AverageBlocks(PrimFuncBuilder& b, const std::string& name, const Ref<tir::B
     b.Block(
         name, o->shape, reduce,
         [&](const Indices& s, const Indices& k) {
-          auto [in, v] = tap(out_l.ToCanon(s), k);
+          auto [in, tap_value] = tap(out_l.ToCanon(s), k);
+          Ref<PrimExpr> v = tap_value;  // (clang 14 cannot capture a structured binding)
           return std::vector<Store>{sum_into(o, s, in, [&](const Ref<PrimExpr>& a) { return Or(a, v); })};
         },
         [&](const Indices& s) { return std::vector<Store>{{o, s, Const(0, t)}}; });
@@ -276,7 +277,9 @@ std::optional<Lowered> LowerPool2d(const LowerRequest& r, bool is_max) {
   auto xl = GetLayout(dl, "NCHW"), ol = GetLayout(OutLayout(attrs, dl), "NCHW");
   if (!xl || !ol) return std::nullopt;
   const DataType t = x->dtype;
-  auto [kh, kw] = Pair(*attrs.IntList("pool_size"));
+  // Plain variables, not structured bindings: lambdas below capture them (clang 14).
+  const std::pair<int64_t, int64_t> pool = Pair(*attrs.IntList("pool_size"));
+  const int64_t kh = pool.first, kw = pool.second;
   auto [sh, sw] = Pair(*attrs.IntList("strides"));
   auto [dh, dw] = Pair(*attrs.IntList("dilation"));
   auto pad = Padding(*attrs.IntList("padding"));
