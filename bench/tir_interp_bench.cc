@@ -2,7 +2,8 @@
 // of a 1x64x56x56 conv2d (64 3x3 filters, padding 1), written as TVM's LegalizeOps writes them,
 // against the Relax-level op (R.matmul, R.nn.conv2d) on the same inputs, in the same run. The
 // acceptance bound is 2 s per workload on one core. Also reports how far apart the two results
-// are (float32 accumulation against float64).
+// are (float32 accumulation against float64), and the same for rlx's own legalize-ops form of the
+// Relax module, which accumulates in float64 and must equal the op bit for bit.
 //   tir_interp_bench [REPEATS] (default 3; the median counts)
 #include <algorithm>
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/pass/pass.h"
 #include "driver/driver.h"
 
 namespace {
@@ -109,7 +111,8 @@ struct Timed {
   rlx::runtime::Tensor result;
 };
 
-Timed Run(const std::string& text, const std::vector<Value>& args, int repeats) {
+// Runs `text`'s main (after legalize-ops when `legalize`) `repeats` times.
+Timed Run(const std::string& text, const std::vector<Value>& args, int repeats, bool legalize = false) {
   rlx::SourceManager sources;
   rlx::DiagnosticEngine diags(sources);
   rlx::driver::Program program = rlx::driver::Load(text, "bench.py", sources, diags);
@@ -117,7 +120,9 @@ Timed Run(const std::string& text, const std::vector<Value>& args, int repeats) 
     std::fprintf(stderr, "%s\n", diags.RenderAll().c_str());
     std::exit(1);
   }
-  auto interp = rlx::driver::Prepare(program.module);
+  rlx::Ref<rlx::IRModule> module = program.module;
+  if (legalize) module = rlx::compiler::RunPass(*rlx::compiler::FindPass("legalize-ops"), module);
+  auto interp = rlx::driver::Prepare(module);
   Timed out;
   std::vector<double> times;
   for (int r = 0; r < repeats; ++r) {
@@ -154,8 +159,9 @@ double MaxRelativeDifference(const rlx::TensorData& a, const rlx::TensorData& b)
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
-  std::printf("| workload | TIR interpreter s | Relax op s | ratio (TIR / op) | max difference / max element |\n");
-  std::printf("| --- | ---: | ---: | ---: | ---: |\n");
+  std::printf("| workload | TVM's legalized form s | Relax op s | ratio (TVM form / op) | max difference / max element "
+              "| rlx legalize-ops form s | ratio (rlx form / op) | rlx form == op |\n");
+  std::printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
   for (const Workload& w : {Matmul(), Conv2d()}) {
     std::mt19937 rng(1);
     std::uniform_real_distribution<float> dist(-1, 1);
@@ -168,8 +174,11 @@ int main(int argc, char** argv) {
     }
     Timed tir = Run(w.tir_module, args, repeats);
     Timed op = Run(w.relax_module, args, repeats);
-    std::printf("| %s | %.3f | %.4f | %.1f | %.1e |\n", w.name.c_str(), tir.seconds, op.seconds,
-                tir.seconds / op.seconds, MaxRelativeDifference(*tir.result, *op.result));
+    Timed ours = Run(w.relax_module, args, repeats, /*legalize=*/true);
+    const bool exact = std::memcmp(ours.result->data(), op.result->data(), op.result->num_elements() * 4) == 0;
+    std::printf("| %s | %.3f | %.4f | %.1f | %.1e | %.3f | %.1f | %s |\n", w.name.c_str(), tir.seconds,
+                op.seconds, tir.seconds / op.seconds, MaxRelativeDifference(*tir.result, *op.result),
+                ours.seconds, ours.seconds / op.seconds, exact ? "bit for bit" : "DIFFERS");
     std::fflush(stdout);
   }
   return 0;

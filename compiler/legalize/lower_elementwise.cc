@@ -196,9 +196,11 @@ std::optional<Lowered> LowerWhere(const LowerRequest& r) {
   if (!c.ok() || !x1.ok() || !x2.ok()) return std::nullopt;
   Ref<tir::Buffer> o = b.Output("T_where", *out);
   b.Compute("T_where", o, [&](const Indices& i) {
+    // One statement each: the operands' assertions come in operand order.
     Ref<PrimExpr> cond = CastTo(DataType::kBool, c.At(b, o->shape, i, "where"));
-    return PrimExpr::Select(cond, CastTo(out->dtype, x1.At(b, o->shape, i, "where")),
-                            CastTo(out->dtype, x2.At(b, o->shape, i, "where")));
+    Ref<PrimExpr> a = CastTo(out->dtype, x1.At(b, o->shape, i, "where"));
+    Ref<PrimExpr> e = CastTo(out->dtype, x2.At(b, o->shape, i, "where"));
+    return PrimExpr::Select(cond, a, e);
   });
   return b.Finish("where");
 }

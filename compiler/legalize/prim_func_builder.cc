@@ -1,6 +1,7 @@
 // The PrimFunc builder of legalize-ops (pass.legalize-ops).
 #include "compiler/legalize/prim_func_builder.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ir/analysis/structural_equal.h"
@@ -140,6 +141,16 @@ Ref<PrimExpr> PrimFuncBuilder::Load(const Ref<tir::Buffer>& b, Indices idx) {
   return PrimExpr::Load(b, std::move(idx));
 }
 
+size_t PrimFuncBuilder::Ordinal(const Ref<tir::Buffer>& b) const {
+  for (size_t i = 0; i < params_.size(); ++i) {
+    if (params_[i].buffer == b) return i;
+  }
+  for (size_t i = 0; i < scratch_.size(); ++i) {
+    if (scratch_[i] == b) return params_.size() + i;
+  }
+  return params_.size() + scratch_.size();  // a buffer the lowering allocated itself
+}
+
 void PrimFuncBuilder::Block(const std::string& name, const Indices& spatial,
                             const Indices& reduce, const BodyFn& body, const InitFn& init) {
   tir::Block b({});
@@ -184,6 +195,11 @@ void PrimFuncBuilder::Block(const std::string& name, const Indices& spatial,
     for (const auto& w : writes) written |= w.buffer == r.buffer;
     if (!written) b.reads.push_back(r);
   }
+  // In parameter order, then scratch order: the order of the loads a lowering makes may follow
+  // the compiler's order of evaluating function arguments, which must not show in the text.
+  std::stable_sort(b.reads.begin(), b.reads.end(), [&](const tir::BufferRegion& x, const tir::BufferRegion& y) {
+    return Ordinal(x.buffer) < Ordinal(y.buffer);
+  });
   b.writes = std::move(writes);
   b.has_regions = true;
   Ref<tir::Stmt> s = tir::Block::MakeFull(std::move(b));

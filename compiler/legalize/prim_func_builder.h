@@ -67,6 +67,8 @@ class PrimFuncBuilder {
   Ref<tir::Buffer> Param(const std::string& name, DataType dtype,
                          const std::vector<Ref<PrimExpr>>& caller_dims);
   std::string FreshName(const std::string& base);
+  /// The position of a buffer among the parameters, then the scratch buffers.
+  size_t Ordinal(const Ref<tir::Buffer>& b) const;
   static std::string Fresh(std::unordered_map<std::string, int>& names, const std::string& base);
 
   std::vector<tir::Param> params_;

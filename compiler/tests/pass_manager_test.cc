@@ -79,18 +79,18 @@ class Module:
         return r
 )";
 
-// pass.manager.run: every order of all the passes (up to 720 orders; beyond six passes, 720
+// pass.manager.run: every order of all the passes (up to 120 orders; beyond five passes, 120
 // shuffles of a fixed seed), verified after each pass: each pass's contract is met by what every
-// other pass produces, so rlx opt accepts any order.
+// other pass produces, so rlx opt accepts any order. (The fuzz harness's pass pipelines try more.)
 TEST(PassManager, EveryOrderOfAllPassesVerifies) {
   Ref<IRModule> m = ParseModule(kEverySite);
   ASSERT_TRUE(m);
   std::vector<const PassInfo*> order;
   for (const auto& p : AllPasses()) order.push_back(&p);
   std::sort(order.begin(), order.end());
-  const bool all_orders = order.size() <= 6;
+  const bool all_orders = order.size() <= 5;
   std::mt19937 rng(15);
-  for (int run = 0; run < 720; ++run) {
+  for (int run = 0; run < 120; ++run) {
     PassManagerOptions options;
     options.verify_each = true;
     std::ostringstream log;

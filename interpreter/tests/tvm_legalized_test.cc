@@ -329,7 +329,7 @@ TEST(TvmLegalized, SamplesRunLikeTheirUnloweredPrograms) {
     auto found = setups.find(name);
     const SampleSetup setup = found == setups.end() ? SampleSetup{} : found->second;
     for (const Bindings& bindings : setup.bindings) {
-      for (uint64_t seed : {1, 2, 3}) {
+      for (uint64_t seed : {1, 2}) {
         RunThree({lowered, before, legalized}, setup, bindings, seed, /*apply_fix=*/true, counts);
         if (setup.also_unfixed) RunThree({lowered, before, legalized}, setup, bindings, seed, /*apply_fix=*/false, counts);
       }
