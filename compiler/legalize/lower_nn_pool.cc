@@ -5,6 +5,7 @@
 // order and are rounded once by a final block (eval.num.compound); integer averages are exact
 // (eval.num.reduce's mean, rounded toward zero) without 128-bit arithmetic: each tap is split
 // into quotient and remainder by the window's count, both summed in 64 bits.
+#include "ir/window_attrs.h"
 #include "compiler/legalize/lower_nn.h"
 #include "ir/layout.h"
 
@@ -35,15 +36,6 @@ Ref<PrimExpr> MulC(const Ref<PrimExpr>& e, int64_t c) {
 Ref<PrimExpr> FloorDivC(const Ref<PrimExpr>& e, int64_t c) { return c == 1 ? e : FloorDiv(e, I64(c)); }
 bool IsConst(const Ref<PrimExpr>& e, int64_t v) { return e->kind == PrimKind::kIntImm && e->int_value == v; }
 
-// Two values from a 1- or 2-value list; padding as (top, left, bottom, right) from 1, 2 or 4.
-std::pair<int64_t, int64_t> Pair(const std::vector<int64_t>& v) {
-  return v.size() == 1 ? std::make_pair(v[0], v[0]) : std::make_pair(v[0], v[1]);
-}
-std::array<int64_t, 4> Padding(const std::vector<int64_t>& p) {
-  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
-  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
-  return {p[0], p[1], p[2], p[3]};
-}
 
 // A layout (op.nn.layout): `to` takes a tensor's indices to the canonical order, `from` back.
 struct Layout {
@@ -223,9 +215,9 @@ std::optional<Lowered> LowerConv2d(const LowerRequest& r) {
   if (!xl || !wl || !ol) return std::nullopt;
   const DataType t = out->dtype;
   const int64_t groups = attrs.Int("groups");
-  auto [sh, sw] = Pair(*attrs.IntList("strides"));
-  auto [dh, dw] = Pair(*attrs.IntList("dilation"));
-  auto pad = Padding(*attrs.IntList("padding"));
+  auto [sh, sw] = WindowPair(*attrs.IntList("strides"));
+  auto [dh, dw] = WindowPair(*attrs.IntList("dilation"));
+  auto pad = WindowPadding(*attrs.IntList("padding"));
   PrimFuncBuilder b;
   Ref<tir::Buffer> in = b.Input("data", r.Arg("data"), *x);
   Ref<tir::Buffer> wt = b.Input("weight", r.Arg("weight"), *w);
@@ -278,11 +270,11 @@ std::optional<Lowered> LowerPool2d(const LowerRequest& r, bool is_max) {
   if (!xl || !ol) return std::nullopt;
   const DataType t = x->dtype;
   // Plain variables, not structured bindings: lambdas below capture them (clang 14).
-  const std::pair<int64_t, int64_t> pool = Pair(*attrs.IntList("pool_size"));
+  const std::pair<int64_t, int64_t> pool = WindowPair(*attrs.IntList("pool_size"));
   const int64_t kh = pool.first, kw = pool.second;
-  auto [sh, sw] = Pair(*attrs.IntList("strides"));
-  auto [dh, dw] = Pair(*attrs.IntList("dilation"));
-  auto pad = Padding(*attrs.IntList("padding"));
+  auto [sh, sw] = WindowPair(*attrs.IntList("strides"));
+  auto [dh, dw] = WindowPair(*attrs.IntList("dilation"));
+  auto pad = WindowPadding(*attrs.IntList("padding"));
   const bool ceil_mode = attrs.Bool("ceil_mode"), include_pad = attrs.Bool("count_include_pad");
   const std::string name = is_max ? "pool_max" : "pool_avg";
   PrimFuncBuilder b;

@@ -5,26 +5,18 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "compiler/legalize/lowering.h"
 #include "compiler/pass/pass.h"
 #include "conformance/runner/script.h"
 #include "driver/driver.h"
+#include "ir/base/file_io.h"
 #include "ir/analysis/visitor.h"
 
 namespace rlx::compiler {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string Read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Counts the calls of one op in a module.
 class CallCounter : public ExprVisitor {
@@ -50,8 +42,9 @@ int CallsOf(OpId id, const IRModule& m) {
 std::vector<Ref<IRModule>> ModulesOf(const OpInfo& op) {
   const fs::path file = fs::path(RLX_SOURCE_DIR) / "conformance" / "suite" / "5-operators" /
                         std::string(OpFamilyName(op.family)) / (op.name + ".rlxt");
-  std::string error;
-  auto script = conform::ParseScript(Read(file), &error);
+  std::string text, error;
+  EXPECT_TRUE(ReadWholeFile(file.string(), &text, &error)) << error;
+  auto script = conform::ParseScript(text, &error);
   EXPECT_TRUE(script) << file << ": " << error;
   std::vector<Ref<IRModule>> out;
   for (const auto& cmd : script ? *script : std::vector<conform::Command>{}) {

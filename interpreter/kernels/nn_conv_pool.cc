@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ir/window_attrs.h"
 #include "ir/base/check.h"
 #include "interpreter/runtime_names.h"
 #include "interpreter/kernels/accumulation.h"
@@ -17,17 +18,6 @@
 namespace rlx::interp {
 namespace {
 
-// Two values from a 1- or 2-value list.
-std::pair<int64_t, int64_t> Pair(const std::vector<int64_t>& v) {
-  return v.size() == 1 ? std::make_pair(v[0], v[0]) : std::make_pair(v[0], v[1]);
-}
-
-// Padding as (top, left, bottom, right) from 1, 2 or 4 values.
-std::array<int64_t, 4> Padding(const std::vector<int64_t>& p) {
-  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
-  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
-  return {p[0], p[1], p[2], p[3]};
-}
 
 // The geometry of a 2-d window op.
 struct Window {
@@ -72,9 +62,9 @@ Value Conv2d(OpInvocation& inv, Tensor x, Tensor w) {
     inv.FailConstraint(4, "weight has " + std::to_string(O) + " output channels, not divisible by " +
                               std::to_string(groups) + " groups");
   }
-  std::tie(g.sh, g.sw) = Pair(*attrs.IntList("strides"));
-  std::tie(g.dh, g.dw) = Pair(*attrs.IntList("dilation"));
-  g.pad = Padding(*attrs.IntList("padding"));
+  std::tie(g.sh, g.sw) = WindowPair(*attrs.IntList("strides"));
+  std::tie(g.dh, g.dw) = WindowPair(*attrs.IntList("dilation"));
+  g.pad = WindowPadding(*attrs.IntList("padding"));
   g.OH = OutExtent(inv, 5, g.H, g.pad[0], g.pad[2], g.KH, g.dh, g.sh, false);
   g.OW = OutExtent(inv, 5, g.W, g.pad[1], g.pad[3], g.KW, g.dw, g.sw, false);
   DataType out_dtype = attrs.DType("out_dtype");
@@ -142,10 +132,10 @@ Value Pool(OpInvocation& inv, const Tensor& x, bool is_max) {
   auto attrs = inv.attrs();
   Window g{};
   g.N = x->shape()[0], g.C = x->shape()[1], g.H = x->shape()[2], g.W = x->shape()[3];
-  std::tie(g.KH, g.KW) = Pair(*attrs.IntList("pool_size"));
-  std::tie(g.sh, g.sw) = Pair(*attrs.IntList("strides"));
-  std::tie(g.dh, g.dw) = Pair(*attrs.IntList("dilation"));
-  g.pad = Padding(*attrs.IntList("padding"));
+  std::tie(g.KH, g.KW) = WindowPair(*attrs.IntList("pool_size"));
+  std::tie(g.sh, g.sw) = WindowPair(*attrs.IntList("strides"));
+  std::tie(g.dh, g.dw) = WindowPair(*attrs.IntList("dilation"));
+  g.pad = WindowPadding(*attrs.IntList("padding"));
   const bool ceil_mode = attrs.Bool("ceil_mode"), include_pad = attrs.Bool("count_include_pad");
   g.OH = OutExtent(inv, 4, g.H, g.pad[0], g.pad[2], g.KH, g.dh, g.sh, ceil_mode);
   g.OW = OutExtent(inv, 4, g.W, g.pad[1], g.pad[3], g.KW, g.dw, g.sw, ceil_mode);
@@ -218,7 +208,7 @@ Value Pool(OpInvocation& inv, const Tensor& x, bool is_max) {
 Value AdaptiveAvgPool(OpInvocation& inv, const Tensor& x) {
   const int64_t N = x->shape()[0], C = x->shape()[1], H = x->shape()[2], W = x->shape()[3];
   int64_t OH = H, OW = W;
-  if (auto sizes = inv.attrs().IntList("output_size")) std::tie(OH, OW) = Pair(*sizes);
+  if (auto sizes = inv.attrs().IntList("output_size")) std::tie(OH, OW) = WindowPair(*sizes);
   Tensor out = inv.Alloc(x->dtype(), {N, C, OH, OW});
   if (out->num_elements() == 0) return Value::FromTensor(out);
   DispatchDType(x->dtype(), [&](auto tag) {
