@@ -19,7 +19,10 @@ namespace rlx::interp {
 namespace {
 
 // A random reduction C[i..] = init op_r A[i.., r] * W[r], then D[i..] = C[i..] * 2 + A[i.., 0],
-// in TVM's block style or as an imperfect nest of plain loops, over static or symbolic extents.
+// in TVM's block style or as an imperfect nest of plain loops, over static or symbolic extents;
+// optionally with A's first index shifted and the update behind a padding guard (the guard
+// complete, or only its lower half, so that the unguarded side traps), and with C a float64
+// accumulator of float operands (rlx's lowerings).
 struct NestCase {
   std::string dtype;
   std::vector<int> dims;  // C's extents
@@ -28,6 +31,11 @@ struct NestCase {
   bool symbolic = false;
   bool reversed = false;  // read A at (d0 - 1 - i0, ...)
   int op = 0;             // 0: +, 1: max, 2: *
+  int shift = 0;          // A's first index is i0 + shift in the update
+  int guard = 0;          // 0: none, 1: 0 <= i0 + shift < d0, 2: only 0 <= i0 + shift
+  bool widen = false;     // C is float64 (float dtypes)
+
+  bool Widened() const { return widen && (dtype == "float32" || dtype == "float16"); }
 
   std::string Text() const {
     std::ostringstream t;
@@ -41,18 +49,34 @@ struct NestCase {
       axes += "S";
     }
     a_shape = c_shape + "T.int64(" + std::to_string(reduce) + ")";
-    auto a_index = [&](const std::string& prefix, const std::string& r) {
-      std::string s;
-      for (size_t a = 0; a < rank; ++a) {
-        const std::string v = prefix + std::to_string(a);
-        s += (reversed && a == 0 ? dim(0) + " - T.int64(1) - " + v : v) + ", ";
-      }
+    // The first index of A in the update (shifted) and in D (not).
+    auto first = [&](const std::string& v, int by) {
+      std::string i = reversed ? dim(0) + " - T.int64(1) - " + v : v;
+      if (by != 0) i += (by > 0 ? " + T.int64(" : " - T.int64(") + std::to_string(by > 0 ? by : -by) + ")";
+      return i;
+    };
+    auto a_index = [&](const std::string& prefix, const std::string& r, int by) {
+      std::string s = first(prefix + "0", by) + ", ";
+      for (size_t a = 1; a < rank; ++a) s += prefix + std::to_string(a) + ", ";
       return s + r;
     };
-    const std::string init = op == 2 ? "T." + dtype + "(1)" : op == 1 ? "T.min_value(\"" + dtype + "\")" : "T." + dtype + "(0)";
-    auto update = [&](const std::string& c, const std::string& a, const std::string& w) {
-      if (op == 1) return c + " = T.max(" + c + ", " + a + " * " + w + ")";
-      return c + " = " + c + (op == 2 ? " * " : " + ") + a + " * " + w;
+    const std::string cdt = Widened() ? "float64" : dtype;
+    const std::string init = op == 2 ? "T." + cdt + "(1)" : op == 1 ? "T.min_value(\"" + cdt + "\")" : "T." + cdt + "(0)";
+    auto widened = [&](const std::string& x) { return Widened() ? "T.Cast(\"float64\", " + x + ")" : x; };
+    auto update = [&](const std::string& c, const std::string& prefix, const std::string& r) {
+      const std::string a = widened("A[" + a_index(prefix, r, shift) + "]"), w = widened("W[" + r + "]");
+      std::string v = op == 1 ? "T.max(" + c + ", " + a + " * " + w + ")" : c + (op == 2 ? " * " : " + ") + a + " * " + w;
+      if (guard != 0) {
+        const std::string i = first(prefix + "0", shift);
+        std::string cond = i + " >= T.int64(0)";
+        if (guard == 1) cond += " and " + i + " < " + dim(0);
+        v = "T.if_then_else(" + cond + ", " + v + ", " + c + ")";
+      }
+      return c + " = " + v;
+    };
+    auto d_value = [&](const std::string& c, const std::string& prefix) {
+      const std::string cv = Widened() ? "T.Cast(\"" + dtype + "\", " + c + ")" : c;
+      return cv + " * T." + dtype + "(2) + A[" + a_index(prefix, "T.int64(0)", 0) + "]";
     };
     t << "from tvm.script import ir as I, relax as R, tir as T\n\n@I.ir_module\nclass Module:\n";
     t << "    @T.prim_func(private=True)\n";
@@ -61,11 +85,11 @@ struct NestCase {
       for (size_t i = 0; i < rank; ++i) t << "        n" << i << " = T.int64()\n";
       t << "        A = T.match_buffer(a, (" << a_shape << "), \"" << dtype << "\")\n";
       t << "        W = T.match_buffer(w, (T.int64(" << reduce << "),), \"" << dtype << "\")\n";
-      t << "        C = T.match_buffer(c, (" << c_shape << "), \"" << dtype << "\")\n";
+      t << "        C = T.match_buffer(c, (" << c_shape << "), \"" << cdt << "\")\n";
       t << "        D = T.match_buffer(d, (" << c_shape << "), \"" << dtype << "\")\n";
     } else {
       t << "    def f(A: T.Buffer((" << a_shape << "), \"" << dtype << "\"), W: T.Buffer((T.int64(" << reduce
-        << "),), \"" << dtype << "\"), C: T.Buffer((" << c_shape << "), \"" << dtype << "\"), D: T.Buffer(("
+        << "),), \"" << dtype << "\"), C: T.Buffer((" << c_shape << "), \"" << cdt << "\"), D: T.Buffer(("
         << c_shape << "), \"" << dtype << "\")):\n";
     }
     std::string grid;
@@ -76,11 +100,11 @@ struct NestCase {
       t << "                " << vidx << ", vr = T.axis.remap(\"" << axes << "R\", [" << idx << ", r])\n";
       t << "                with T.init():\n";
       t << "                    C[" << vidx << "] = " << init << "\n";
-      t << "                " << update("C[" + vidx + "]", "A[" + a_index("v", "vr") + "]", "W[vr]") << "\n";
+      t << "                " << update("C[" + vidx + "]", "v", "vr") << "\n";
       t << "        for " << idx << " in T.grid(" << grid.substr(0, grid.size() - 2) << "):\n";
       t << "            with T.block(\"D\"):\n";
       t << "                " << vidx << " = T.axis.remap(\"" << axes << "\", [" << idx << "])\n";
-      t << "                D[" << vidx << "] = C[" << vidx << "] * T." << dtype << "(2) + A[" << a_index("v", "T.int64(0)") << "]\n";
+      t << "                D[" << vidx << "] = " << d_value("C[" + vidx + "]", "v") << "\n";
     } else {
       std::string indent = "        ";
       for (size_t a = 0; a < rank; ++a) {
@@ -89,8 +113,8 @@ struct NestCase {
       }
       t << indent << "C[" << idx << "] = " << init << "\n";
       t << indent << "for r in range(T.int64(" << reduce << ")):\n";
-      t << indent << "    " << update("C[" + idx + "]", "A[" + a_index("i", "r") + "]", "W[r]") << "\n";
-      t << indent << "D[" << idx << "] = C[" << idx << "] * T." << dtype << "(2) + A[" << a_index("i", "T.int64(0)") << "]\n";
+      t << indent << "    " << update("C[" + idx + "]", "i", "r") << "\n";
+      t << indent << "D[" << idx << "] = " << d_value("C[" + idx + "]", "i") << "\n";
     }
     std::string rshape, rshape_a;
     for (size_t a = 0; a < rank; ++a) rshape += std::to_string(dims[a]) + ", ";
@@ -98,7 +122,7 @@ struct NestCase {
     t << "\n    @R.function\n    def main(a: R.Tensor((" << rshape_a << "), \"" << dtype << "\"), w: R.Tensor(("
       << reduce << ",), \"" << dtype << "\")):\n";
     t << "        cls = Module\n";
-    t << "        y = R.call_tir(cls.f, (a, w), out_sinfo=[R.Tensor((" << rshape << "), dtype=\"" << dtype
+    t << "        y = R.call_tir(cls.f, (a, w), out_sinfo=[R.Tensor((" << rshape << "), dtype=\"" << cdt
       << "\"), R.Tensor((" << rshape << "), dtype=\"" << dtype << "\")])\n";
     t << "        return y\n";
     return t.str();
@@ -111,7 +135,8 @@ rc::Gen<NestCase> GenNestCase() {
       rc::gen::set(&NestCase::dims, rc::gen::container<std::vector<int>>(*rc::gen::inRange(1, 4), rc::gen::inRange(0, 5))),
       rc::gen::set(&NestCase::reduce, rc::gen::inRange(0, 5)), rc::gen::set(&NestCase::blocks),
       rc::gen::set(&NestCase::symbolic), rc::gen::set(&NestCase::reversed),
-      rc::gen::set(&NestCase::op, rc::gen::inRange(0, 3)));
+      rc::gen::set(&NestCase::op, rc::gen::inRange(0, 3)), rc::gen::set(&NestCase::shift, rc::gen::inRange(-1, 2)),
+      rc::gen::set(&NestCase::guard, rc::gen::inRange(0, 3)), rc::gen::set(&NestCase::widen));
 }
 
 Value CopyTensors(const Value& v) {
@@ -142,7 +167,8 @@ RC_GTEST_PROP(TirInterpreterLaws, OptimizedFormComputesThePlainForm, ()) {
   RunResult optimized = Interpreter(m).Run("main", {CopyTensors(args[0]), CopyTensors(args[1])});
   RunResult plain = Interpreter(m, plain_options).Run("main", {CopyTensors(args[0]), CopyTensors(args[1])});
   RC_ASSERT(optimized.ok() == plain.ok());
-  RC_TAG(optimized.ok() ? "ran" : "trapped", c.blocks ? "blocks" : "loops", c.symbolic ? "symbolic" : "static");
+  RC_TAG(optimized.ok() ? "ran" : "trapped", c.blocks ? "blocks" : "loops", c.symbolic ? "symbolic" : "static",
+         c.guard == 0 ? "unguarded" : c.guard == 1 ? "guarded" : "half-guarded");
   if (!optimized.ok()) {
     RC_ASSERT(optimized.error->code == plain.error->code);
     return;

@@ -8,14 +8,13 @@
 #include <utility>
 
 #include "interpreter/kernels/scalar_ops.h"
+#include "interpreter/tir/tir_affine.h"
 #include "interpreter/tir/tir_compile.h"
 
 namespace rlx::interp::tir_eval {
-namespace {
 
-// Adds scale * e to `out`; false when e is not affine in the integer variables. Integer + - *
-// wrap in their dtype, and wrapping once at the end gives the same value (arithmetic modulo
-// 2^bits), so the form is exact for every dtype.
+// Integer + - * wrap in their dtype, and wrapping once at the end gives the same value
+// (arithmetic modulo 2^bits), so the form is exact for every dtype.
 bool AddAffine(const PrimExpr& e, const Scope& scope, uint64_t scale, Affine* out) {
   if (e.lanes != 1 || !IsInteger(e.dtype)) return false;
   switch (e.kind) {
@@ -41,6 +40,8 @@ bool AddAffine(const PrimExpr& e, const Scope& scope, uint64_t scale, Affine* ou
     default: return false;
   }
 }
+
+namespace {
 
 /// One axis's index: an affine form, or any integer expression (vector lanes included).
 struct AxisIndex {
@@ -229,19 +230,25 @@ class AccumulateNode final : public StmtNode {
   ExprPtr value_;
 };
 
-// buffer[i] = buffer[i] + x[j] * y[k], the update of matmul, conv2d and every contraction,
-// where the nest keeps i, j and k: the product and the sum each rounded, as the tree computes
-// them, in one node.
-template <class T>
+// buffer[i] = buffer[i] + T(x[j]) * T(y[k]), the update of matmul, conv2d and every
+// contraction, where the nest keeps i, j and k: the operands converted to T (R.astype's
+// conversion; none when X is T, as TVM writes it; float64 from a narrower float, as rlx's
+// lowerings accumulate), the product and the sum each rounded, as the tree computes them, in
+// one node.
+template <class T, class X>
 class MultiplyAccumulateNode final : public StmtNode {
  public:
   MultiplyAccumulateNode(int buffer, int offset_slot, std::array<int, 2> x, std::array<int, 2> y)
       : buffer_(buffer), offset_slot_(offset_slot), x_(x), y_(y) {}
   void Run(Frame& f) const override {
     T* element = reinterpret_cast<T*>(f.buffers[buffer_].data) + f.offsets[offset_slot_];
-    const T a = reinterpret_cast<const T*>(f.buffers[x_[0]].data)[f.offsets[x_[1]]];
-    const T b = reinterpret_cast<const T*>(f.buffers[y_[0]].data)[f.offsets[y_[1]]];
-    *element = scalar::Add{}(*element, scalar::Multiply{}(a, b));
+    const X a = reinterpret_cast<const X*>(f.buffers[x_[0]].data)[f.offsets[x_[1]]];
+    const X b = reinterpret_cast<const X*>(f.buffers[y_[0]].data)[f.offsets[y_[1]]];
+    if constexpr (std::is_same_v<T, X>) {
+      *element = scalar::Add{}(*element, scalar::Multiply{}(a, b));
+    } else {
+      *element = scalar::Add{}(*element, scalar::Multiply{}(ConvertElem<T>(a), ConvertElem<T>(b)));
+    }
   }
 
  private:
@@ -249,12 +256,35 @@ class MultiplyAccumulateNode final : public StmtNode {
   std::array<int, 2> x_, y_;  // buffer slot, offset slot
 };
 
-// The buffer and offset slots of a load the enclosing nest keeps, or nullopt.
-std::optional<std::array<int, 2>> NestLoadSlots(const PrimExpr& e, Scope& scope) {
-  if (e.kind != PrimKind::kBufferLoad || e.lanes != 1) return std::nullopt;
-  AccessPlan p = Plan(*e.buffer, e.args, scope, "load from");
+// An operand of a multiply-accumulate: a load the enclosing nest keeps, converted to `t`.
+struct MacOperand {
+  std::array<int, 2> slots;  // buffer slot, offset slot
+  DataType loaded;
+};
+std::optional<MacOperand> MacOperandOf(const PrimExpr& e, DataType t, Scope& scope) {
+  const PrimExpr* load = &e;
+  // T.Cast to float64 of a narrower float (rlx's float accumulation).
+  if (e.kind == PrimKind::kCast && t == DataType::kFloat64 && IsFloat(e.operands[0]->dtype)) load = e.operands[0].get();
+  if (load->kind != PrimKind::kBufferLoad || load->lanes != 1) return std::nullopt;
+  AccessPlan p = Plan(*load->buffer, load->args, scope, "load from");
   if (p.offset_slot < 0) return std::nullopt;
-  return std::array<int, 2>{p.buffer, p.offset_slot};
+  return MacOperand{{p.buffer, p.offset_slot}, load->buffer->dtype};
+}
+
+// The multiply-accumulate node of `buffer[i] + x * y` in dtype t, or null.
+StmtPtr CompileMultiplyAccumulate(const PrimExpr& product, DataType t, const AccessPlan& p, Scope& scope) {
+  auto x = MacOperandOf(*product.operands[0], t, scope);
+  auto y = x ? MacOperandOf(*product.operands[1], t, scope) : std::nullopt;
+  if (!y || x->loaded != y->loaded) return nullptr;
+  return DispatchDType(x->loaded, [&](auto tag) -> StmtPtr {
+    using X = decltype(tag);
+    if (x->loaded == t) return std::make_unique<MultiplyAccumulateNode<X, X>>(p.buffer, p.offset_slot, x->slots, y->slots);
+    if constexpr (kIsFloatElem<X>) {
+      return std::make_unique<MultiplyAccumulateNode<double, X>>(p.buffer, p.offset_slot, x->slots, y->slots);
+    } else {
+      return nullptr;  // (a cast operand is a float)
+    }
+  });
 }
 
 // The reduction update `B[i] = B[i] op rhs` of a store, or null.
@@ -271,14 +301,7 @@ StmtPtr CompileAccumulate(const tir::BufferStore& store, const AccessPlan& p, Sc
   }
   const PrimExpr& r = *v.operands[1];
   if (v.kind == PrimKind::kAdd && r.kind == PrimKind::kMul && r.dtype == store.buffer->dtype) {
-    auto x = NestLoadSlots(*r.operands[0], scope);
-    auto y = x ? NestLoadSlots(*r.operands[1], scope) : std::nullopt;
-    if (y) {
-      return DispatchDType(store.buffer->dtype, [&](auto tag) -> StmtPtr {
-        using T = decltype(tag);
-        return std::make_unique<MultiplyAccumulateNode<T>>(p.buffer, p.offset_slot, *x, *y);
-      });
-    }
+    if (StmtPtr mac = CompileMultiplyAccumulate(r, r.dtype, p, scope)) return mac;
   }
   ExprPtr rhs = CompileExpr(r, scope);
   if (rhs->dtype != store.buffer->dtype) return nullptr;
@@ -291,6 +314,52 @@ StmtPtr CompileAccumulate(const tir::BufferStore& store, const AccessPlan& p, Sc
       default: return std::make_unique<AccumulateNode<T, scalar::Min>>(p.buffer, p.offset_slot, std::move(rhs));
     }
   });
+}
+
+// `if cond: body` (a guarded store); Cond an AffineConjunction or an ExprCondition.
+template <class Cond>
+class GuardedNode final : public StmtNode {
+ public:
+  GuardedNode(Cond cond, StmtPtr body) : cond_(std::move(cond)), body_(std::move(body)) {}
+  void Run(Frame& f) const override {
+    if (cond_.Holds(f)) body_->Run(f);
+  }
+
+ private:
+  Cond cond_;
+  StmtPtr body_;
+};
+struct ExprCondition {
+  ExprPtr e;
+  bool Holds(Frame& f) const { return e->Int(f, 0) != 0; }
+};
+
+// `B[i] = T.if_then_else(c, v, B[i])`, the padding guard of a reduction's update, as
+// `if c: B[i] = v` where the nest keeps i (the load of the else value cannot trap, and storing
+// it back changes nothing), so that `v` can be fused; or null.
+StmtPtr CompileGuardedStore(const tir::BufferStore& store, const AccessPlan& p, Scope& scope) {
+  const PrimExpr& v = *store.value;
+  if (p.offset_slot < 0 || v.kind != PrimKind::kCall || v.intrinsic != tir::Intrinsic::kIfThenElse ||
+      v.args.size() != 3 || v.lanes != 1) {
+    return nullptr;
+  }
+  const PrimExpr& otherwise = *v.args[2];
+  if (otherwise.kind != PrimKind::kBufferLoad || otherwise.buffer != store.buffer ||
+      otherwise.args.size() != store.indices.size()) {
+    return nullptr;
+  }
+  for (size_t i = 0; i < store.indices.size(); ++i) {
+    if (!SameTerm(otherwise.args[i], store.indices[i])) return nullptr;
+  }
+  if (v.args[0]->dtype != DataType::kBool || v.args[1]->dtype != store.buffer->dtype) return nullptr;
+  std::optional<AffineConjunction> affine = CompileAffineConjunction(*v.args[0], scope);
+  ExprPtr cond = affine ? nullptr : CompileExpr(*v.args[0], scope);
+  const size_t facts = scope.Assume(*v.args[0]);
+  Ref<tir::BufferStore> taken = tir::BufferStore::Make(store.buffer, v.args[1], store.indices, store.span);
+  StmtPtr body = CompileStore(*taken, scope);
+  scope.ForgetFacts(facts);
+  if (affine) return std::make_unique<GuardedNode<AffineConjunction>>(std::move(*affine), std::move(body));
+  return std::make_unique<GuardedNode<ExprCondition>>(ExprCondition{std::move(cond)}, std::move(body));
 }
 
 }  // namespace
@@ -308,6 +377,7 @@ StmtPtr CompileStore(const tir::BufferStore& store, Scope& scope) {
   AccessPlan p = Plan(*store.buffer, store.indices, scope, "store to");
   if (store.value->dtype == store.buffer->dtype) {
     if (StmtPtr update = CompileAccumulate(store, p, scope)) return update;
+    if (StmtPtr guarded = CompileGuardedStore(store, p, scope)) return guarded;
   }
   ExprPtr value = CompileExpr(*store.value, scope);
   if (value->dtype != store.buffer->dtype) {

@@ -18,6 +18,10 @@ ExprPtr CompileExpr(const PrimExpr& e, Scope& scope);
 ExprPtr CompileLoad(const PrimExpr& load, Scope& scope);
 StmtPtr CompileStore(const tir::BufferStore& store, Scope& scope);
 
+/// Adds scale * e to `out` (tir_access.cc); false when e is not affine in the integer
+/// variables of the scope.
+bool AddAffine(const PrimExpr& e, const Scope& scope, uint64_t scale, Affine* out);
+
 /// A statement (tir_stmt.cc).
 StmtPtr CompileStmt(const tir::Stmt& s, Scope& scope);
 

@@ -6,6 +6,7 @@
 
 #include "interpreter/kernels/exp_double.h"
 #include "interpreter/kernels/scalar_ops.h"
+#include "interpreter/tir/tir_affine.h"
 #include "interpreter/tir/tir_compile.h"
 #include "ir/base/check.h"
 
@@ -100,6 +101,16 @@ class CompareNode final : public TypedNode<bool, CompareNode<T>> {
  private:
   PrimKind k_;
   ExprPtr a_, b_;
+};
+
+// A conjunction of affine comparisons (tir_affine.h) in one node.
+class AffineConjunctionNode final : public TypedNode<bool, AffineConjunctionNode> {
+ public:
+  explicit AffineConjunctionNode(AffineConjunction c) : c_(std::move(c)) {}
+  bool Eval(Frame& f, int) const { return c_.Holds(f); }
+
+ private:
+  AffineConjunction c_;
 };
 
 // `and`, `or` and `not` of bools; both operands are evaluated (tir.eval.expr).
@@ -351,6 +362,9 @@ ExprPtr CompileImm(const PrimExpr& e) {
 }
 
 ExprPtr CompileBinary(const PrimExpr& e, Scope& scope) {
+  if (IsComparisonKind(e.kind) || e.kind == PrimKind::kAnd) {
+    if (auto c = CompileAffineConjunction(e, scope)) return std::make_unique<AffineConjunctionNode>(std::move(*c));
+  }
   ExprPtr a = CompileExpr(*e.operands[0], scope);
   ExprPtr b = CompileExpr(*e.operands[1], scope);
   if (e.kind == PrimKind::kAnd || e.kind == PrimKind::kOr) {
@@ -392,7 +406,13 @@ ExprPtr CompileCall(const PrimExpr& e, Scope& scope) {
   const tir::IntrinsicInfo& info = tir::GetIntrinsic(e.intrinsic);
   if (static_cast<int>(e.args.size()) != info.arity) BadOperands(e, std::string("T.") + info.name + " takes " + std::to_string(info.arity) + " arguments");
   std::vector<ExprPtr> args;
-  for (const auto& a : e.args) args.push_back(CompileExpr(*a, scope));
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    // T.if_then_else evaluates its second argument only where the condition holds.
+    const bool taken_branch = e.intrinsic == tir::Intrinsic::kIfThenElse && i == 1;
+    const size_t facts = taken_branch ? scope.Assume(*e.args[0]) : 0;
+    args.push_back(CompileExpr(*e.args[i], scope));
+    if (taken_branch) scope.ForgetFacts(facts);
+  }
   const DataType t = args.back()->dtype;
   if (e.intrinsic == tir::Intrinsic::kIfThenElse) {
     if (args[0]->dtype != DataType::kBool) BadOperands(e, "the condition of T.if_then_else must be bool");

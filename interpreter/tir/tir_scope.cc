@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "ir/tir/intrinsic.h"
+#include "ir/tir/walk.h"
+
 namespace rlx::interp::tir_eval {
 namespace {
 
@@ -138,6 +141,85 @@ int Scope::RegisterNestAccess(const Affine& flat) {
 }
 
 Interval Scope::Bound(const PrimExpr& e) const {
+  Interval r = BoundByVariables(e);
+  if (facts_.empty() || !optimize_) return r;
+  bool known = r.known;
+  int64_t lo = r.known ? r.lo : std::numeric_limits<int64_t>::min();
+  int64_t hi = r.known ? r.hi : std::numeric_limits<int64_t>::max();
+  const Ref<PrimExpr> term(Ref<PrimExpr>(), &e);  // not owning: only compared
+  for (const Fact& f : facts_) {
+    if (!SameTerm(f.expr, term)) continue;
+    lo = std::max(lo, f.lo);
+    hi = std::min(hi, f.hi);
+    known = true;
+  }
+  // An empty range: the facts contradict each other, so the code is never run; any claim holds,
+  // but claim nothing.
+  if (!known || lo > hi) return {};
+  return Interval::Of(lo, hi);
+}
+
+void Scope::AddFact(const Ref<PrimExpr>& e, int64_t lo, int64_t hi) {
+  // Integer dtypes whose cells order as their values (not uint64, whose upper half is negative
+  // as a cell).
+  if (e->lanes != 1 || !IsInteger(e->dtype) || e->dtype == DataType::kUInt64) return;
+  // Only terms of variables: a load's value may change under the facts (a store in an if's
+  // then case).
+  bool reads_memory = false;
+  tir::ForEachExpr(e, [&](const PrimExpr& x) { reads_memory |= x.kind == PrimKind::kBufferLoad; });
+  if (reads_memory) return;
+  facts_.push_back({e, lo, hi});
+}
+
+size_t Scope::Assume(const PrimExpr& cond) {
+  const size_t before = facts_.size();
+  if (!optimize_) return before;
+  std::vector<const PrimExpr*> work = {&cond};
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min(), kMax = std::numeric_limits<int64_t>::max();
+  while (!work.empty()) {
+    const PrimExpr& c = *work.back();
+    work.pop_back();
+    if (c.kind == PrimKind::kAnd) {
+      work.push_back(c.operands[0].get());
+      work.push_back(c.operands[1].get());
+      continue;
+    }
+    if (c.kind == PrimKind::kCall && c.intrinsic == tir::Intrinsic::kLikely && c.args.size() == 1) {
+      work.push_back(c.args[0].get());
+      continue;
+    }
+    if (!IsComparisonKind(c.kind) || c.kind == PrimKind::kNE) continue;
+    const Ref<PrimExpr>& a = c.operands[0];
+    const Ref<PrimExpr>& b = c.operands[1];
+    const Interval ra = Bound(*a), rb = Bound(*b);
+    // a < b: a <= max(b) - 1 and b >= min(a) + 1 (and so on), where the bound exists.
+    switch (c.kind) {
+      case PrimKind::kLT:
+        if (rb.known && rb.hi > kMin) AddFact(a, kMin, rb.hi - 1);
+        if (ra.known && ra.lo < kMax) AddFact(b, ra.lo + 1, kMax);
+        break;
+      case PrimKind::kLE:
+        if (rb.known) AddFact(a, kMin, rb.hi);
+        if (ra.known) AddFact(b, ra.lo, kMax);
+        break;
+      case PrimKind::kGT:
+        if (rb.known && rb.lo < kMax) AddFact(a, rb.lo + 1, kMax);
+        if (ra.known && ra.hi > kMin) AddFact(b, kMin, ra.hi - 1);
+        break;
+      case PrimKind::kGE:
+        if (rb.known) AddFact(a, rb.lo, kMax);
+        if (ra.known) AddFact(b, kMin, ra.hi);
+        break;
+      default:  // kEQ
+        if (rb.known) AddFact(a, rb.lo, rb.hi);
+        if (ra.known) AddFact(b, ra.lo, ra.hi);
+        break;
+    }
+  }
+  return before;
+}
+
+Interval Scope::BoundByVariables(const PrimExpr& e) const {
   if (!optimize_) return {};
   switch (e.kind) {
     case PrimKind::kIntImm:

@@ -83,9 +83,16 @@ class Scope {
   /// The slot of a buffer in scope; traps E3015 when there is none.
   int LookupBuffer(const tir::Buffer& b) const;
 
-  /// The range of an integer expression's values (unknown when the variables' ranges do not
-  /// bound it, or when it could wrap in its dtype).
+  /// The range of an integer expression's values (unknown when the variables' ranges and the
+  /// assumed facts do not bound it, or when it could wrap in its dtype).
   Interval Bound(const PrimExpr& e) const;
+
+  /// Assumes `cond` holds for the code compiled until ForgetFacts(n), n the count before: the
+  /// comparisons among its conjuncts bound their integer operands (the taken branch of
+  /// T.if_then_else, an if's then case, a block under its predicate). This is what proves a
+  /// padding guard's load in bounds. Returns the count before.
+  size_t Assume(const PrimExpr& cond);
+  void ForgetFacts(size_t n) { facts_.resize(n); }
 
   /// The innermost nest being compiled (null outside loops); SetNest returns the previous one.
   NestPlan* nest() const { return nest_; }
@@ -103,6 +110,14 @@ class Scope {
   int num_buffers() const { return num_buffers_; }
 
  private:
+  // lo <= value of `expr` <= hi where the facts hold.
+  struct Fact {
+    Ref<PrimExpr> expr;
+    int64_t lo, hi;
+  };
+  Interval BoundByVariables(const PrimExpr& e) const;
+  void AddFact(const Ref<PrimExpr>& e, int64_t lo, int64_t hi);
+  std::vector<Fact> facts_;
   std::unordered_map<const PrimExpr*, VarSlot> vars_;
   std::unordered_map<const tir::Buffer*, int> buffers_;
   int num_ints_ = 0, num_floats_ = 0, num_buffers_ = 0, num_offsets_ = 0;

@@ -429,8 +429,10 @@ StmtPtr CompileBlock(const tir::Block& b, Scope& scope) {
   for (size_t i = 0; i < b.iter_vars.size(); ++i) CompileIter(b.iter_vars[i], *b.iter_values[i], scope, *node);
   if (b.predicate) node->predicate = CompileCondition(*b.predicate, scope, "a block predicate");
   for (const auto& buf : b.alloc_buffers) node->allocs.push_back(CompileLayout(*buf, scope));
+  const size_t facts = b.predicate ? scope.Assume(*b.predicate) : 0;  // the block runs where it holds
   if (b.init) node->init = CompileStmt(*b.init, scope);
   node->body = CompileStmt(*b.body, scope);
+  if (b.predicate) scope.ForgetFacts(facts);
   for (const auto& buf : b.alloc_buffers) scope.UndefineBuffer(*buf);
   for (const auto& iv : b.iter_vars) scope.Undefine(*iv.var);
   return node;
@@ -458,7 +460,9 @@ StmtPtr CompileStmt(const tir::Stmt& s, Scope& scope) {
     case tir::StmtKind::kIfThenElse: {
       const auto& i = static_cast<const tir::IfThenElse&>(s);
       ExprPtr cond = CompileCondition(*i.cond, scope, "an if condition");
+      const size_t facts = scope.Assume(*i.cond);
       StmtPtr then_case = CompileStmt(*i.then_case, scope);
+      scope.ForgetFacts(facts);
       StmtPtr else_case = i.else_case ? CompileStmt(*i.else_case, scope) : nullptr;
       return std::make_unique<IfNode>(std::move(cond), std::move(then_case), std::move(else_case));
     }
