@@ -4,6 +4,7 @@
 // summed indices, means and variances not rounded, rounded once by the final block
 // (eval.num.compound). The window ops are in lower_nn_pool.cc.
 #include <algorithm>
+#include <tuple>
 
 #include "compiler/legalize/lower_nn.h"
 
@@ -156,20 +157,52 @@ std::optional<Lowered> LowerNorm(const LowerRequest& r, bool rms) {
   return b.Finish(name);
 }
 
-std::optional<Lowered> LowerBatchNorm(const LowerRequest& r) {
-  const TensorStructInfo* x = r.Tensor("data");
-  const char* names[] = {"gamma", "beta", "moving_mean", "moving_var"};
-  const TensorStructInfo* t[4];
+// The operands and results of R.nn.batch_norm where it can be lowered (a float input; results
+// of known shape).
+struct BatchNormTypes {
+  const TensorStructInfo* x;
+  const TensorStructInfo* stats[4];  // gamma, beta, moving_mean, moving_var
+  const TensorStructInfo* outs[3];
+};
+constexpr const char* kBatchNormStats[] = {"gamma", "beta", "moving_mean", "moving_var"};
+std::optional<BatchNormTypes> BatchNormTypesOf(const LowerRequest& r) {
+  BatchNormTypes t;
+  t.x = r.Tensor("data");
   for (int i = 0; i < 4; ++i) {
-    if (!(t[i] = r.Tensor(names[i]))) return std::nullopt;
+    if (!(t.stats[i] = r.Tensor(kBatchNormStats[i]))) return std::nullopt;
   }
   auto tuple = As<TupleStructInfo>(r.result);
-  if (!x || !tuple || tuple->fields.size() != 3 || !IsFloat(x->dtype)) return std::nullopt;
-  const TensorStructInfo* outs[3];
+  if (!t.x || !tuple || tuple->fields.size() != 3 || !IsFloat(t.x->dtype)) return std::nullopt;
   for (int i = 0; i < 3; ++i) {
-    outs[i] = As<TensorStructInfo>(tuple->fields[i]).get();
-    if (!outs[i] || !outs[i]->dims()) return std::nullopt;
+    t.outs[i] = As<TensorStructInfo>(tuple->fields[i]).get();
+    if (!t.outs[i] || !t.outs[i]->dims()) return std::nullopt;
   }
+  return t;
+}
+
+// The batch's sum and sum of squared deviations per channel, in float64 scratch buffers
+// (eval.num.reduce); n the count per channel.
+std::pair<Ref<tir::Buffer>, Ref<tir::Buffer>> BatchStatistics(PrimFuncBuilder& b, const Ref<tir::Buffer>& in,
+                                                             int axis, const std::vector<int>& others,
+                                                             const Ref<PrimExpr>& n) {
+  Indices c = {in->shape[axis]};
+  Ref<tir::Buffer> sum = b.Scratch("T_batch_norm_sum", DataType::kFloat64, c);
+  Ref<tir::Buffer> sq = b.Scratch("T_batch_norm_sqsum", DataType::kFloat64, c);
+  SumBlock(b, "T_batch_norm_sum", sum, in, others, 0.0,
+           [&](const Ref<PrimExpr>& s, const Ref<PrimExpr>& v, const Indices&) { return Add(s, v); });
+  SumBlock(b, "T_batch_norm_sqsum", sq, in, others, 0.0,
+           [&](const Ref<PrimExpr>& s, const Ref<PrimExpr>& v, const Indices& k) {
+             Ref<PrimExpr> d = Sub(v, Div(b.Load(sum, k), n));
+             return Add(s, Mul(d, d));
+           });
+  return {sum, sq};
+}
+
+std::optional<Lowered> LowerBatchNorm(const LowerRequest& r) {
+  const std::optional<BatchNormTypes> types = BatchNormTypesOf(r);
+  if (!types) return std::nullopt;
+  const TensorStructInfo* x = types->x;
+  const TensorStructInfo* const* outs = types->outs;
   auto attrs = r.attrs();
   const int rank = x->ndim;
   const int axis = NormAxis(attrs.Int("axis"), rank);
@@ -183,7 +216,7 @@ std::optional<Lowered> LowerBatchNorm(const LowerRequest& r) {
   PrimFuncBuilder b;
   Ref<tir::Buffer> in = b.Input("data", r.Arg("data"), *x);
   Ref<tir::Buffer> p[4];
-  for (int i = 0; i < 4; ++i) p[i] = b.Input(names[i], r.Arg(names[i]), *t[i]);
+  for (int i = 0; i < 4; ++i) p[i] = b.Input(kBatchNormStats[i], r.Arg(kBatchNormStats[i]), *types->stats[i]);
   Ref<tir::Buffer> o0 = b.Output("T_batch_norm", *outs[0]);
   Ref<tir::Buffer> o1 = b.Output("T_batch_norm_moving_mean", *outs[1]);
   Ref<tir::Buffer> o2 = b.Output("T_batch_norm_moving_var", *outs[2]);
@@ -194,18 +227,7 @@ std::optional<Lowered> LowerBatchNorm(const LowerRequest& r) {
   }
   Ref<tir::Buffer> sum, sq;
   Ref<PrimExpr> n = CountF64(Pick(in->shape, others, true));
-  if (training) {  // the batch statistics, per channel (eval.num.reduce)
-    Indices c = {in->shape[axis]};
-    sum = b.Scratch("T_batch_norm_sum", DataType::kFloat64, c);
-    sq = b.Scratch("T_batch_norm_sqsum", DataType::kFloat64, c);
-    SumBlock(b, "T_batch_norm_sum", sum, in, others, 0.0,
-             [&](const Ref<PrimExpr>& s, const Ref<PrimExpr>& v, const Indices&) { return Add(s, v); });
-    SumBlock(b, "T_batch_norm_sqsum", sq, in, others, 0.0,
-             [&](const Ref<PrimExpr>& s, const Ref<PrimExpr>& v, const Indices& k) {
-               Ref<PrimExpr> d = Sub(v, Div(b.Load(sum, k), n));
-               return Add(s, Mul(d, d));
-             });
-  }
+  if (training) std::tie(sum, sq) = BatchStatistics(b, in, axis, others, n);
   // The statistics of channel c: the batch's in training, else the moving ones.
   auto mean = [&](const Ref<PrimExpr>& c) {
     return training ? Div(b.Load(sum, {c}), n) : ToF64(b.Load(p[2], {c}));

@@ -342,55 +342,43 @@ std::optional<Lowered> LowerSearch(const LowerRequest& r) {
   return b.Finish(r.op.name);
 }
 
-// cumsum / cumprod (spec §5.4): one block per line (every index but the axis; the whole
-// flattened tensor for axis None) holding a serial loop along it with a one-element running
-// value — float64 for a float dtype, the dtype otherwise (wrapping; bool: or / and) — from which
-// each output element is taken (rounded once). Built by hand: the builder's blocks are perfectly
-// nested grids, and a scan's stores use the loop index (not a reduction block).
-std::optional<Lowered> LowerScan(const LowerRequest& r) {
-  const TensorStructInfo* xt = r.Tensor("data");
-  const TensorStructInfo* out = r.ResultTensor();
-  if (!xt || !out) return std::nullopt;
-  OpAttrs attrs = r.attrs();
-  const DataType t = out->dtype;
-  const bool is_sum = r.op.id == OpId::kCumsum, exclusive = attrs.Bool("exclusive");
-  const std::optional<int64_t> axis = attrs.OptInt("axis");
-  PrimFuncBuilder b;
-  Ref<tir::Buffer> x = b.Input("data", r.Arg("data"), *xt);
-  Ref<tir::Buffer> o = b.Output("T_" + r.op.name, *out);
-  const int64_t rank = static_cast<int64_t>(x->ndim());
-  const int64_t ax = axis ? (*axis < 0 ? *axis + rank : *axis) : -1;
-
-  tir::Block blk({});
-  blk.name = "T_" + r.op.name;
+// The loops of a scan: the line loops (every axis but the scanned one, as the block's spatial
+// variables) and the scan loops (the scanned axis; every axis for axis None), and x's index.
+struct ScanLoops {
   Indices line_loops, scan_loops, scan_extents, xi;
-  for (int64_t a = 0; a < rank; ++a) {
+};
+ScanLoops MakeScanLoops(const tir::Buffer& x, bool has_axis, int64_t ax, tir::Block& blk) {
+  ScanLoops l;
+  for (int64_t a = 0; a < static_cast<int64_t>(x.ndim()); ++a) {
     const std::string n = std::to_string(a);
-    if (axis && a != ax) {
-      line_loops.push_back(PrimExpr::Var("ax" + n, DataType::kInt64));
+    if (has_axis && a != ax) {
+      l.line_loops.push_back(PrimExpr::Var("ax" + n, DataType::kInt64));
       Ref<PrimExpr> v = PrimExpr::Var("v_ax" + n, DataType::kInt64);
-      blk.iter_vars.push_back({v, {I64(0), x->shape[a]}, tir::IterKind::kSpatial});
-      blk.iter_values.push_back(line_loops.back());
-      xi.push_back(v);
+      blk.iter_vars.push_back({v, {I64(0), x.shape[a]}, tir::IterKind::kSpatial});
+      blk.iter_values.push_back(l.line_loops.back());
+      l.xi.push_back(v);
     } else {
-      scan_loops.push_back(PrimExpr::Var(axis ? "k" : "k" + n, DataType::kInt64));
-      scan_extents.push_back(x->shape[a]);
-      xi.push_back(scan_loops.back());
+      l.scan_loops.push_back(PrimExpr::Var(has_axis ? "k" : "k" + n, DataType::kInt64));
+      l.scan_extents.push_back(x.shape[a]);
+      l.xi.push_back(l.scan_loops.back());
     }
   }
-  // The output index: x's, or the row-major position in the flattened tensor.
-  Indices oi = xi;
-  if (!axis) {
-    Ref<PrimExpr> flat = I64(0);
-    for (int64_t a = 0; a < rank; ++a) flat = a == 0 ? xi[0] : Add(Mul(flat, x->shape[a]), xi[a]);
-    oi = {flat};
-  }
+  return l;
+}
+
+// The block's body: the running value `acc` (float64 for a float dtype, the dtype otherwise —
+// wrapping; bool: or / and) set to the identity, then the scan loops, each step storing the
+// output element (rounded once) before or after folding in x's element.
+Ref<tir::Stmt> ScanBody(const LowerRequest& r, const Ref<tir::Buffer>& x, const Ref<tir::Buffer>& o,
+                        const ScanLoops& l, const Indices& oi, tir::Block& blk) {
+  const DataType t = o->dtype;
+  const bool is_sum = r.op.id == OpId::kCumsum, exclusive = r.attrs().Bool("exclusive");
   const bool is_float = IsFloat(t), is_bool = t == DataType::kBool;
   Ref<tir::Buffer> acc = tir::Buffer::Make("acc", is_float ? kF64 : t, {I64(1)});
   blk.alloc_buffers = {acc};
   const Indices at0 = {I64(0)};
   Ref<PrimExpr> cur = PrimExpr::Load(acc, at0);
-  Ref<PrimExpr> v = CastTo(t, PrimExpr::Load(x, xi));  // converted first (spec §5.4 cumsum)
+  Ref<PrimExpr> v = CastTo(t, PrimExpr::Load(x, l.xi));  // converted first (spec §5.4 cumsum)
   if (is_float) v = ToF64(v);
   Ref<PrimExpr> next = is_bool ? (is_sum ? Or(cur, v) : And(cur, v)) : (is_sum ? Add(cur, v) : Mul(cur, v));
   auto emit = [&] { return tir::BufferStore::Make(o, CastTo(t, cur), oi); };
@@ -399,11 +387,40 @@ std::optional<Lowered> LowerScan(const LowerRequest& r) {
   step.push_back(tir::BufferStore::Make(acc, next, at0));
   if (!exclusive) step.push_back(emit());
   Ref<tir::Stmt> body = tir::SeqStmt::Make(std::move(step));
-  for (size_t i = scan_loops.size(); i-- > 0;) {
-    body = tir::For::Make(scan_loops[i], I64(0), scan_extents[i], tir::ForKind::kSerial, body);
+  for (size_t i = l.scan_loops.size(); i-- > 0;) {
+    body = tir::For::Make(l.scan_loops[i], I64(0), l.scan_extents[i], tir::ForKind::kSerial, body);
   }
   const Ref<PrimExpr> init = is_float ? F64(is_sum ? 0 : 1) : Const(is_sum ? 0 : 1, t);
-  blk.body = tir::SeqStmt::Make({tir::BufferStore::Make(acc, init, at0), body});
+  return tir::SeqStmt::Make({tir::BufferStore::Make(acc, init, at0), body});
+}
+
+// cumsum / cumprod (spec §5.4): one block per line (every index but the axis; the whole
+// flattened tensor for axis None) holding a serial loop along it with a one-element running
+// value from which each output element is taken. Built by hand: the builder's blocks are
+// perfectly nested grids, and a scan's stores use the loop index (not a reduction block).
+std::optional<Lowered> LowerScan(const LowerRequest& r) {
+  const TensorStructInfo* xt = r.Tensor("data");
+  const TensorStructInfo* out = r.ResultTensor();
+  if (!xt || !out) return std::nullopt;
+  const std::optional<int64_t> axis = r.attrs().OptInt("axis");
+  PrimFuncBuilder b;
+  Ref<tir::Buffer> x = b.Input("data", r.Arg("data"), *xt);
+  Ref<tir::Buffer> o = b.Output("T_" + r.op.name, *out);
+  const int64_t rank = static_cast<int64_t>(x->ndim());
+  const int64_t ax = axis ? (*axis < 0 ? *axis + rank : *axis) : -1;
+
+  tir::Block blk({});
+  blk.name = "T_" + r.op.name;
+  const ScanLoops l = MakeScanLoops(*x, axis.has_value(), ax, blk);
+  const Indices& xi = l.xi;
+  // The output index: x's, or the row-major position in the flattened tensor.
+  Indices oi = xi;
+  if (!axis) {
+    Ref<PrimExpr> flat = I64(0);
+    for (int64_t a = 0; a < rank; ++a) flat = a == 0 ? xi[0] : Add(Mul(flat, x->shape[a]), xi[a]);
+    oi = {flat};
+  }
+  blk.body = ScanBody(r, x, o, l, oi, blk);
   // Regions: the line, the whole scanned axis (every axis for axis None).
   auto region = [&](const Ref<tir::Buffer>& buf, bool whole) {
     tir::BufferRegion reg{buf, {}};
@@ -417,10 +434,10 @@ std::optional<Lowered> LowerScan(const LowerRequest& r) {
   blk.writes = {region(o, !axis)};
   blk.has_regions = true;
   Ref<tir::Stmt> s = tir::Block::MakeFull(std::move(blk));
-  for (size_t i = line_loops.size(); i-- > 0;) {
+  for (size_t i = l.line_loops.size(); i-- > 0;) {
     // The line loops run over the axes other than ax, in order.
     const size_t a = i < static_cast<size_t>(ax) ? i : i + 1;
-    s = tir::For::Make(line_loops[i], I64(0), x->shape[a], tir::ForKind::kSerial, s);
+    s = tir::For::Make(l.line_loops[i], I64(0), x->shape[a], tir::ForKind::kSerial, s);
   }
   b.Prologue(s);
   return b.Finish(r.op.name);

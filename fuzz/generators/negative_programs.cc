@@ -41,7 +41,7 @@ class Mutator {
       for (size_t j = 1; j < bs.size(); ++j) {
         for (size_t i = 0; i < j; ++i) {
           if (!UsesVar(bs[j].value, bs[i].var.get())) continue;
-          out.push_back({[=] {
+          out.push_back({[=, this] {
             auto blocks2 = body_.blocks;
             auto& v = blocks2[b].bindings;
             Binding moved = v[j];
@@ -56,12 +56,12 @@ class Mutator {
         // A dataflow variable as the function's result.
         for (const auto& bd : bs) {
           if (!bd.var->is_dataflow()) continue;
-          out.push_back({[=] { return Make(body_.blocks, bd.var, ErrorCode::kDataflowVarEscapes, "dataflow-escape"); }});
+          out.push_back({[=, this] { return Make(body_.blocks, bd.var, ErrorCode::kDataflowVarEscapes, "dataflow-escape"); }});
           break;
         }
         // An impure call inside the dataflow block.
         if (!main_->params.empty()) {
-          out.push_back({[=] {
+          out.push_back({[=, this] {
             auto blocks2 = body_.blocks;
             Ref<Var> bad = Var::MakeDataflow("bad");
             auto call = Call::Make(Op::Get(GetOp(OpId::kPrint)), {main_->params[0], StringImm::Make("")});
@@ -77,7 +77,7 @@ class Mutator {
         checker::BindingPositions(bs[j].match_sinfo, &bound);
         for (const auto& s : bound) {
           if (SignatureVars().count(s.get()) || BoundBefore(b, j, s.get())) continue;
-          out.push_back({[=] {
+          out.push_back({[=, this] {
             auto blocks2 = body_.blocks;
             Ref<Var> bad = bs[j].var->is_dataflow() ? Var::MakeDataflow("bad") : Var::Make("bad");
             blocks2[b].bindings.insert(blocks2[b].bindings.begin() + static_cast<long>(j),
@@ -90,7 +90,7 @@ class Mutator {
     }
     // An impure call in a pure function's ordinary block.
     if (main_->is_pure && !main_->params.empty()) {
-      out.push_back({[=] {
+      out.push_back({[=, this] {
         auto blocks2 = body_.blocks;
         BindingBlock front;
         front.bindings.push_back(Binding::VarBinding(

@@ -5,14 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "checker/checker.h"
+#include "ir/base/file_io.h"
 #include "interpreter/interpreter.h"
 #include "ir/text/relax_parser.h"
 #include "runtime/io/random_inputs.h"
+#include "testing/values.h"
 
 namespace rlx::interp {
 namespace {
@@ -23,13 +23,6 @@ namespace fs = std::filesystem;
 // TVM's distributed runtime that rlx does not register (they trap E3009, which is tested).
 const std::set<std::string> kNotRun = {"cross_entropy_with_logits.py", "ccl_allreduce.py",
                                        "ccl_scatter_from_worker0.py"};
-
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Random arguments for `f`'s parameters (shape variables 3, seeded); nullopt when an
 // annotation does not say what to make (a tensor without a dtype).
@@ -45,21 +38,6 @@ std::optional<std::vector<Value>> RandomArgs(const Function& f, uint64_t seed) {
   return args;
 }
 
-// Bitwise equality of two results (tensors by bytes, tuples field by field).
-bool SameValue(const Value& a, const Value& b) {
-  if (a.kind() != b.kind()) return false;
-  if (a.is_tensor()) return a.tensor()->SameAs(*b.tensor());
-  if (a.is_tuple()) {
-    if (a.tuple().size() != b.tuple().size()) return false;
-    for (size_t i = 0; i < a.tuple().size(); ++i) {
-      if (!SameValue(a.tuple()[i], b.tuple()[i])) return false;
-    }
-    return true;
-  }
-  if (a.is_shape()) return a.shape() == b.shape();
-  return true;
-}
-
 TEST(TirInterpreter, TvmLegalizedModulesRunLikeThePlainForm) {
   int ran = 0;
   for (const auto& e : fs::directory_iterator(fs::path(RLX_SOURCE_DIR) / "ir/tests/tir_samples")) {
@@ -68,7 +46,9 @@ TEST(TirInterpreter, TvmLegalizedModulesRunLikeThePlainForm) {
     SCOPED_TRACE(name);
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    Ref<IRModule> m = text::ParseModuleText(ReadFile(e.path()), name, sources, diags);
+    std::string text, error;
+    ASSERT_TRUE(ReadWholeFile(e.path().string(), &text, &error)) << error;
+    Ref<IRModule> m = text::ParseModuleText(text, name, sources, diags);
     ASSERT_NE(m, nullptr) << diags.RenderAll();
     ASSERT_TRUE(checker::CheckModule(*m, diags).ok) << diags.RenderAll();
     Ref<Function> main = m->FindFunction("main");
@@ -77,22 +57,16 @@ TEST(TirInterpreter, TvmLegalizedModulesRunLikeThePlainForm) {
       std::optional<std::vector<Value>> random_args = RandomArgs(*main, seed);
       if (!random_args) continue;
       const std::vector<Value>& args = *random_args;
-      // Each run gets its own copies: an in-place call writes its arguments.
-      auto copies = [&] {
-        std::vector<Value> c;
-        for (const Value& v : args) c.push_back(v.is_tensor() ? Value::FromTensor(std::make_shared<TensorData>(*v.tensor())) : v);
-        return c;
-      };
       InterpreterOptions plain_options;
       plain_options.optimize_tir = false;
-      RunResult optimized = Interpreter(m).Run("main", copies());
-      RunResult plain = Interpreter(m, plain_options).Run("main", copies());
+      RunResult optimized = Interpreter(m).Run("main", testing::CopyValues(args));
+      RunResult plain = Interpreter(m, plain_options).Run("main", testing::CopyValues(args));
       ASSERT_EQ(optimized.ok(), plain.ok()) << (optimized.ok() ? plain.error->message : optimized.error->message);
       if (!optimized.ok()) {
         EXPECT_EQ(optimized.error->code, plain.error->code) << optimized.error->message;
         continue;
       }
-      EXPECT_TRUE(SameValue(optimized.value, plain.value));
+      EXPECT_TRUE(testing::SameValue(optimized.value, plain.value));
       ++ran;
     }
   }

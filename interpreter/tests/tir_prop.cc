@@ -14,6 +14,7 @@
 #include "interpreter/interpreter.h"
 #include "ir/text/relax_parser.h"
 #include "runtime/io/random_inputs.h"
+#include "testing/values.h"
 
 namespace rlx::interp {
 namespace {
@@ -139,10 +140,6 @@ rc::Gen<NestCase> GenNestCase() {
       rc::gen::set(&NestCase::guard, rc::gen::inRange(0, 3)), rc::gen::set(&NestCase::widen));
 }
 
-Value CopyTensors(const Value& v) {
-  return v.is_tensor() ? Value::FromTensor(std::make_shared<TensorData>(*v.tensor())) : v;
-}
-
 RC_GTEST_PROP(TirInterpreterLaws, OptimizedFormComputesThePlainForm, ()) {
   const NestCase c = *GenNestCase();
   const uint64_t seed = *rc::gen::arbitrary<uint32_t>();
@@ -164,8 +161,8 @@ RC_GTEST_PROP(TirInterpreterLaws, OptimizedFormComputesThePlainForm, ()) {
   }
   InterpreterOptions plain_options;
   plain_options.optimize_tir = false;
-  RunResult optimized = Interpreter(m).Run("main", {CopyTensors(args[0]), CopyTensors(args[1])});
-  RunResult plain = Interpreter(m, plain_options).Run("main", {CopyTensors(args[0]), CopyTensors(args[1])});
+  RunResult optimized = Interpreter(m).Run("main", {testing::CopyValue(args[0]), testing::CopyValue(args[1])});
+  RunResult plain = Interpreter(m, plain_options).Run("main", {testing::CopyValue(args[0]), testing::CopyValue(args[1])});
   RC_ASSERT(optimized.ok() == plain.ok());
   RC_TAG(optimized.ok() ? "ran" : "trapped", c.blocks ? "blocks" : "loops", c.symbolic ? "symbolic" : "static",
          c.guard == 0 ? "unguarded" : c.guard == 1 ? "guarded" : "half-guarded");

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
@@ -22,10 +21,12 @@
 #include "checker/checker.h"
 #include "compiler/pass/pass.h"
 #include "interpreter/interpreter.h"
+#include "ir/base/file_io.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
 #include "runtime/io/random_inputs.h"
+#include "testing/values.h"
 
 namespace rlx::interp {
 namespace {
@@ -116,13 +117,6 @@ std::map<std::string, SampleSetup> Setups() {
   return s;
 }
 
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 Ref<IRModule> Parse(const std::string& text, const std::string& name, std::string* error) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
@@ -143,8 +137,9 @@ bool Check(const IRModule& m, std::string* error) {
 // and a structurally equal module.
 Ref<IRModule> Load(const fs::path& path) {
   const std::string name = path.filename().string();
-  std::string error;
-  Ref<IRModule> m = Parse(ReadFile(path), name, &error);
+  std::string text, error;
+  EXPECT_TRUE(ReadWholeFile(path.string(), &text, &error)) << error;
+  Ref<IRModule> m = Parse(text, name, &error);
   EXPECT_NE(m, nullptr) << name << ": " << error;
   if (m == nullptr) return nullptr;
   EXPECT_TRUE(Check(*m, &error)) << name << ": " << error;
@@ -205,27 +200,6 @@ bool Close(const Value& a, const Value& b, const std::optional<Tolerance>& float
   return true;
 }
 
-// Bitwise equality (tensors by bytes, tuples field by field).
-bool SameValue(const Value& a, const Value& b) {
-  if (a.kind() != b.kind()) return false;
-  if (a.is_tensor()) return a.tensor()->SameAs(*b.tensor());
-  if (a.is_tuple()) {
-    if (a.tuple().size() != b.tuple().size()) return false;
-    for (size_t i = 0; i < a.tuple().size(); ++i) {
-      if (!SameValue(a.tuple()[i], b.tuple()[i])) return false;
-    }
-    return true;
-  }
-  if (a.is_shape()) return a.shape() == b.shape();
-  return true;
-}
-
-std::vector<Value> Copies(const std::vector<Value>& args) {
-  std::vector<Value> c;
-  for (const Value& v : args) c.push_back(v.is_tensor() ? Value::FromTensor(std::make_shared<TensorData>(*v.tensor())) : v);
-  return c;
-}
-
 std::string Describe(const RunResult& r) {
   if (r.ok()) return "a value";
   return "trap " + std::string(ErrorCodeString(r.error->code)) + ": " + r.error->message;
@@ -265,9 +239,9 @@ void RunThree(const Modules& m, const SampleSetup& setup, const Bindings& bindin
   }
   std::mt19937_64 rng(seed);
   if (setup.fix && apply_fix) setup.fix(bindings, args, rng);
-  RunResult expected = Interpreter(m.before).Run("main", Copies(args));
-  RunResult actual = Interpreter(m.lowered).Run("main", Copies(args));
-  RunResult ours = Interpreter(m.legalized).Run("main", Copies(args));
+  RunResult expected = Interpreter(m.before).Run("main", testing::CopyValues(args));
+  RunResult actual = Interpreter(m.lowered).Run("main", testing::CopyValues(args));
+  RunResult ours = Interpreter(m.legalized).Run("main", testing::CopyValues(args));
   ++counts.runs;
   // TVM's lowering against the reference semantics of the un-lowered program.
   ASSERT_EQ(actual.ok(), expected.ok()) << "lowered: " << Describe(actual) << "; un-lowered: " << Describe(expected);
@@ -282,7 +256,7 @@ void RunThree(const Modules& m, const SampleSetup& setup, const Bindings& bindin
   std::string where;
   const Value lowered_value = setup.known_difference ? setup.known_difference(actual.value, args) : actual.value;
   EXPECT_TRUE(Close(lowered_value, expected.value, setup.tolerance, &where)) << "lowered vs un-lowered: " << where;
-  EXPECT_TRUE(SameValue(ours.value, expected.value)) << "legalize-ops result differs from the un-lowered program";
+  EXPECT_TRUE(testing::SameValue(ours.value, expected.value)) << "legalize-ops result differs from the un-lowered program";
 }
 
 TEST(TvmLegalized, SamplesRunLikeTheirUnloweredPrograms) {
