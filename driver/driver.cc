@@ -1,5 +1,8 @@
 #include "driver/driver.h"
 
+#include "compiler/codegen/cpu_kernel.h"
+#include "compiler/pass/pass.h"
+
 namespace rlx::driver {
 namespace {
 
@@ -21,16 +24,18 @@ class Interpreted : public Executable {
 const char* BackendName(Backend b) {
   switch (b) {
     case Backend::kInterpreter: return "interpreter";
+    case Backend::kCpuKernels: return "cpu-kernels";
   }
   return "?";
 }
 
 std::optional<Backend> ParseBackend(const std::string& name) {
   if (name == "interpreter") return Backend::kInterpreter;
+  if (name == "cpu-kernels") return Backend::kCpuKernels;
   return std::nullopt;
 }
 
-std::string BackendNames() { return "interpreter"; }
+std::string BackendNames() { return "interpreter, cpu-kernels"; }
 
 Program Load(const std::string& text, const std::string& name, SourceManager& sources, DiagnosticEngine& diags,
              const text::ParseOptions& parse, const checker::CheckOptions& check) {
@@ -48,18 +53,27 @@ Program Check(Ref<IRModule> module, DiagnosticEngine& diags, const checker::Chec
 }
 
 std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& options) {
+  interp::InterpreterOptions o;
+  o.limits = options.limits;
+  o.out = options.out;
+  o.registry = options.registry;
+  o.on_binding = options.on_binding;
+  o.recorded_checks = options.recorded_checks;
   switch (options.backend) {
-    case Backend::kInterpreter: {
-      interp::InterpreterOptions o;
-      o.limits = options.limits;
-      o.out = options.out;
-      o.registry = options.registry;
-      o.on_binding = options.on_binding;
-      o.recorded_checks = options.recorded_checks;
-      return std::make_unique<Interpreted>(std::move(module), std::move(o));
+    case Backend::kInterpreter: break;
+    case Backend::kCpuKernels: {
+      module = compiler::RunPass(*compiler::FindPass("legalize-ops"), module);
+      const compiler::codegen::KernelOptions k{options.optimize};
+      o.compile_prim_func = [k](const tir::PrimFunc& f, const std::string& name) -> interp::PrimFuncRunner {
+        std::string unsupported;
+        auto kernel = compiler::codegen::CpuKernel::Compile(f, name, k, &unsupported);
+        if (!kernel) return {};  // interpreted (the generator does not handle it yet)
+        return [kernel](runtime::CallContext& ctx, const std::vector<runtime::Value>& args) { kernel->Run(ctx, args); };
+      };
+      break;
     }
   }
-  return nullptr;
+  return std::make_unique<Interpreted>(std::move(module), std::move(o));
 }
 
 }  // namespace rlx::driver

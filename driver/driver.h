@@ -20,6 +20,10 @@ namespace rlx::driver {
 /// Where a program runs.
 enum class Backend {
   kInterpreter,  // the reference interpreter (spec chapter 4)
+  // The interpreter for Relax, every op lowered by legalize-ops and every PrimFunc compiled to a
+  // native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code generator does not
+  // handle yet (16- and 8-bit floats, vector lanes) stays in the TIR interpreter.
+  kCpuKernels,
 };
 /// "interpreter".
 const char* BackendName(Backend b);
@@ -61,6 +65,8 @@ struct RunOptions {
   /// exactly these, as compiled code does; nullptr: the interpreter performs every check (spec
   /// eval.runtime-check). Not owned.
   const std::vector<RuntimeCheck>* recorded_checks = nullptr;
+  /// The compiled backends: LLVM's O3 pipeline; false: O0.
+  bool optimize = true;
 };
 
 /// The outcome of a run: a value, or the runtime error (a trap or an exhaustion).

@@ -25,14 +25,21 @@ std::vector<const TensorStructInfo*> Outputs(const Call& call, bool* is_tuple) {
 
 }  // namespace
 
-const tir_eval::TirProgram& Evaluator::PrimFuncProgram(const Expr& gvar) {
+const PrimFuncRunner& Evaluator::PrimFuncProgram(const Expr& gvar) {
   const auto* g = AsPtr<GlobalVar>(&gvar);
   const GlobalDef* def = g ? module_->Find(g->name) : nullptr;
   auto f = def ? As<tir::PrimFunc>(def->value) : nullptr;
   if (!f) Fail(ErrorCode::kInvalidValue, "R.call_tir needs a PrimFunc of the module (op.call_tir.c1)");
   auto it = prim_funcs_.find(g->name);
-  if (it == prim_funcs_.end()) it = prim_funcs_.emplace(g->name, tir_eval::TirProgram::Compile(*f, g->name, optimize_tir_)).first;
-  return *it->second;
+  if (it == prim_funcs_.end()) {
+    PrimFuncRunner run = compile_prim_func_ ? compile_prim_func_(*f, g->name) : PrimFuncRunner();
+    if (!run) {
+      std::shared_ptr<const tir_eval::TirProgram> program = tir_eval::TirProgram::Compile(*f, g->name, optimize_tir_);
+      run = [program](CallContext& ctx, const std::vector<Value>& args) { program->Run(ctx, args); };
+    }
+    it = prim_funcs_.emplace(g->name, std::move(run)).first;
+  }
+  return it->second;
 }
 
 // tir.eval.call
@@ -90,7 +97,7 @@ Value Evaluator::EvalDpsCall(const Call& call, const Op& op, Environment& env) {
       if (f.kind() != ValueKind::kPacked) Fail(ErrorCode::kInvalidValue, "R.call_dps_packed needs a packed function");
       CallPacked(*f.packed(), callee_args, nullptr, nullptr);
     } else {
-      PrimFuncProgram(*call.args[0]).Run(*this, callee_args);
+      PrimFuncProgram(*call.args[0])(*this, callee_args);
     }
   } catch (Trap& t) {
     const auto* g = AsPtr<GlobalVar>(call.args[0].get());

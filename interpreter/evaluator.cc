@@ -79,6 +79,7 @@ Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
       registry_(options.registry),
       on_binding_(options.on_binding) {
   optimize_tir_ = options.optimize_tir;
+  compile_prim_func_ = options.compile_prim_func;
   if (!registry_) {
     builtins_ = BuiltinRegistry();
     registry_ = &builtins_;

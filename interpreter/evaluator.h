@@ -61,8 +61,8 @@ class Evaluator : public CallContext {
   Value EvalGlobal(const std::string& name);
   /// R.call_tir, R.call_tir_inplace, R.call_dps_packed (§5.9, dps_call.cc).
   Value EvalDpsCall(const Call& call, const Op& op, Environment& env);
-  /// The compiled PrimFunc that `gvar` names (compiled on first use).
-  const tir_eval::TirProgram& PrimFuncProgram(const Expr& gvar);
+  /// What runs the PrimFunc that `gvar` names (compiled on first use).
+  const PrimFuncRunner& PrimFuncProgram(const Expr& gvar);
   Value LookupPacked(const std::string& symbol);
 
   /// eval.call.closure with the boundary checks of eval.call.boundary.
@@ -86,7 +86,8 @@ class Evaluator : public CallContext {
   std::function<void(const Binding&, const Value&, const Environment&)> on_binding_;
   PackedRegistry builtins_;
   std::unordered_map<std::string, Value> globals_;
-  std::unordered_map<std::string, std::shared_ptr<const tir_eval::TirProgram>> prim_funcs_;
+  std::unordered_map<std::string, PrimFuncRunner> prim_funcs_;
+  std::function<PrimFuncRunner(const tir::PrimFunc&, const std::string&)> compile_prim_func_;
   /// Per function: its signature's shape variables with declared bounds.
   std::unordered_map<const Function*, std::vector<std::pair<const PrimExpr*, ShapeVarBound>>> bounds_;
   int depth_ = 0;

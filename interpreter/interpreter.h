@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "interpreter/runtime_names.h"
+#include "ir/tir/prim_func.h"
 #include "runtime/allocator.h"
+#include "runtime/call_context.h"
 #include "runtime/packed_registry.h"
 #include "runtime/runtime_error.h"
 #include "runtime/value.h"
@@ -25,6 +27,10 @@
 #include "ir/runtime_check.h"
 
 namespace rlx::interp {
+
+/// What runs a PrimFunc in place of the TIR interpreter (a code generator's kernel): the
+/// tensors of every buffer parameter and the scalars, in order; traps as the interpreter does.
+using PrimFuncRunner = std::function<void(CallContext&, const std::vector<Value>&)>;
 
 struct InterpreterOptions {
   Limits limits;
@@ -45,6 +51,10 @@ struct InterpreterOptions {
   /// computed on its own; tir_eval::TirProgram::Compile), which must compute what the
   /// optimized form computes — for differential tests.
   bool optimize_tir = true;
+  /// Compiles the PrimFuncs that R.call_tir calls (a code generator, which differential tests
+  /// and the fuzz oracle compare with the TIR interpreter): a runner, or an empty one to
+  /// interpret that PrimFunc. Empty: interpret every PrimFunc.
+  std::function<PrimFuncRunner(const tir::PrimFunc&, const std::string& name)> compile_prim_func;
 };
 
 struct RunResult {

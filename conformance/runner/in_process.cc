@@ -82,9 +82,12 @@ std::optional<Response> ApplyPasses(const std::vector<std::string>& names, Ref<I
   return std::nullopt;
 }
 
-Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes) {
+Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes, driver::Backend backend) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
+  if (backend != driver::Backend::kInterpreter && !req.limits.empty()) {
+    return Response::Unsupported(std::string("a run with limits, on the ") + driver::BackendName(backend) + " backend");
+  }
   if (!passes.empty()) {
     // Limits count the work and memory of the module as written (eval.limit.work, eval.limit.memory); a pass changes
     // both, so an assertion about a limit says nothing about the passes.
@@ -92,6 +95,7 @@ Response Run(const Request& req, int timeout_s, const std::vector<std::string>& 
     if (std::optional<Response> failed = ApplyPasses(passes, &l.module)) return *failed;
   }
   driver::RunOptions options;
+  options.backend = backend;
   std::ostringstream printed;
   options.out = &printed;
   options.limits.max_seconds = timeout_s;
@@ -168,17 +172,19 @@ Response InProcessImplementation::Handle(const Request& req) {
       r.text = text::PrintModule(*l.module);
       return r;
     }
-    case Verb::kRun: return Run(req, timeout_s_, passes_);
+    case Verb::kRun: return Run(req, timeout_s_, passes_, backend_);
     case Verb::kProve: return Prove(req);
   }
   return Response::Unsupported("unknown verb");
 }
 
 std::string InProcessImplementation::ReproOptions() const {
-  if (passes_.empty()) return "";
+  std::string options;
+  if (backend_ != driver::Backend::kInterpreter) options += std::string(" --backend ") + driver::BackendName(backend_);
+  if (passes_.empty()) return options;
   std::string list;
   for (const auto& p : passes_) list += (list.empty() ? "" : ",") + p;
-  return " --passes=" + list;
+  return options + " --passes=" + list;
 }
 
 }  // namespace rlx::conform

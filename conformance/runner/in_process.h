@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "conformance/runner/implementation.h"
+#include "driver/driver.h"
 
 namespace rlx::conform {
 
@@ -19,12 +20,17 @@ class InProcessImplementation : public Implementation {
   /// a run request runs it: the suite's run assertions then judge the passes (`rlx conform
   /// --passes=legalize-ops`).
   void SetPasses(std::vector<std::string> passes) { passes_ = std::move(passes); }
+  /// Runs run requests on `backend` (driver/driver.h; `rlx conform --backend cpu-kernels`). A
+  /// backend other than the interpreter runs a lowered program, so runs with limits are
+  /// unsupported on it, as after passes.
+  void SetBackend(driver::Backend backend) { backend_ = backend; }
   Response Handle(const Request& request) override;
   std::string ReproOptions() const override;
 
  private:
   int timeout_s_;
   std::vector<std::string> passes_;
+  driver::Backend backend_ = driver::Backend::kInterpreter;
 };
 
 }  // namespace rlx::conform

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "compiler/pass/pass.h"
 #include "driver/driver.h"
 #include "runtime/format.h"
 
@@ -119,6 +120,23 @@ Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<r
   driver::RunOptions o;
   o.recorded_checks = &program.check.runtime_checks;
   return RunMain(module, args, std::move(o));
+}
+
+Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  driver::RunOptions o;
+  o.backend = driver::Backend::kCpuKernels;
+  return RunMain(module, args, std::move(o));
+}
+
+Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  driver::RunOptions o;
+  o.backend = driver::Backend::kCpuKernels;
+  o.optimize = false;
+  return RunMain(module, args, std::move(o));
+}
+
+Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  return RunMain(compiler::RunPass(*compiler::FindPass("legalize-ops"), module), args, driver::RunOptions());
 }
 
 Outcome InterpretObserved(

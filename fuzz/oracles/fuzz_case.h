@@ -38,6 +38,12 @@ Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>
 /// does, spec eval.runtime-check): a proven annotation or return check is skipped. Against
 /// Interpret, it tests every "proven, no check needed" the checker answers.
 Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+/// The module after legalize-ops, its PrimFuncs compiled to native CPU kernels (driver backend
+/// cpu-kernels) at LLVM's O3 or O0, and the same module interpreted: what the cpu-kernels
+/// oracles compare.
+Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 /// The same, calling `on_binding` after every binding.
 Outcome InterpretObserved(
     const Ref<IRModule>& module, const std::vector<runtime::Value>& args,

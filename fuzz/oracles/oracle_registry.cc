@@ -25,6 +25,9 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
     }, nullptr, /*keeps_sinfo=*/!p->contract.refines_struct_info));
   }
   o.push_back(PassPreserves("op-identities", ApplyOpIdentities));
+  // The CPU code generator's kernels against the TIR interpreter, on the legalized program.
+  o.push_back(Differential("cpu-kernels-O0", RunCpuKernelsO0, InterpretLegalized));
+  o.push_back(Differential("cpu-kernels", RunCpuKernels, InterpretLegalized));
   return o;
 }
 

@@ -2,7 +2,7 @@
 // are in scalar_ops.h.
 #include <cmath>
 
-#include "interpreter/kernels/exp_double.h"
+#include "runtime/exp_double.h"
 #include "interpreter/kernels/kernels.h"
 #include "interpreter/kernels/scalar_ops.h"
 #include "interpreter/runtime_names.h"
@@ -81,7 +81,7 @@ auto Identity = [](auto x) { return x; };
 // exp over float32: compiled for the baseline and for AVX2 (chosen at load time); the two
 // clones compute the same double-precision values, so results do not depend on the machine.
 __attribute__((target_clones("avx2", "default"))) void ExpFloat32(const float* in, float* out, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(ExpForNarrowFloat(static_cast<double>(in[i])));
+  for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(runtime::ExpForNarrowFloat(static_cast<double>(in[i])));
 }
 
 struct IsZero {
@@ -107,7 +107,7 @@ Value UnaryKernel(OpInvocation& inv) {
         ExpFloat32(Data<float>(x), Data<float>(out), x->num_elements());
         return Value::FromTensor(out);
       }
-      return Unary(inv, [](double v) { return ExpForNarrowFloat(v); }, Identity);
+      return Unary(inv, [](double v) { return runtime::ExpForNarrowFloat(v); }, Identity);
     }
     case OpId::kLog: return Unary(inv, [](double x) { return std::log(x); }, Identity);
     case OpId::kSqrt: return Unary(inv, [](double x) { return std::sqrt(x); }, Identity);

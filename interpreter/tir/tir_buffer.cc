@@ -12,17 +12,6 @@ std::vector<int64_t> EvalAll(const std::vector<ExprPtr>& es, Frame& f) {
   return v;
 }
 
-// The number of elements a layout spans from element 0 (0 when an extent is 0), or -1 when it
-// overflows int64.
-int64_t ElementsSpanned(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides, int64_t offset) {
-  __int128 last = offset;
-  for (size_t a = 0; a < shape.size(); ++a) {
-    if (shape[a] == 0) return 0;
-    last += static_cast<__int128>(shape[a] - 1) * strides[a];
-    if (last > INT64_MAX) return -1;
-  }
-  return static_cast<int64_t>(last + 1);
-}
 
 }  // namespace
 
@@ -59,7 +48,7 @@ void CompiledLayout::Allocate(Frame& f) const {
     }
   }
   if (steps.empty()) steps = RowMajorStrides(extents);
-  const int64_t elements = ElementsSpanned(extents, steps, off);
+  const int64_t elements = tir::ElementsSpanned(extents, steps, off);
   if (elements < 0) Fail(ErrorCode::kTensorTooLarge, "buffer '" + buffer->name + "' is larger than int64 elements");
   // A compact buffer is allocated with its own shape; a strided one as the elements it spans.
   Tensor t = strides.empty() && !offset ? f.ctx->allocator().Alloc(buffer->dtype, extents)
@@ -76,7 +65,7 @@ std::string BindBuffer(Frame& f, int slot, const tir::Buffer& b, Tensor t, std::
     if (strides[a] < 0) return "buffer '" + b.name + "' has the negative stride " + std::to_string(strides[a]);
   }
   if (offset < 0) return "buffer '" + b.name + "' has the negative element offset " + std::to_string(offset);
-  const int64_t span = ElementsSpanned(shape, strides, offset);
+  const int64_t span = tir::ElementsSpanned(shape, strides, offset);
   if (span < 0 || span > t->num_elements()) {
     return "buffer '" + b.name + "' spans more elements than its tensor's " + std::to_string(t->num_elements());
   }

@@ -4,7 +4,7 @@
 #include <bit>
 #include <cmath>
 
-#include "interpreter/kernels/exp_double.h"
+#include "runtime/exp_double.h"
 #include "interpreter/kernels/scalar_ops.h"
 #include "interpreter/tir/tir_affine.h"
 #include "interpreter/tir/tir_compile.h"
@@ -305,7 +305,7 @@ DoubleFn FloatFunction(tir::Intrinsic op, DataType t) {
     // exp as R.exp computes it: libm for float64, the inline double exp for narrower types.
     case Intrinsic::kExp:
       if (t == DataType::kFloat64) return [](double x) { return std::exp(x); };
-      return [](double x) { return ExpForNarrowFloat(x); };
+      return [](double x) { return runtime::ExpForNarrowFloat(x); };
     case Intrinsic::kExp2: return [](double x) { return std::exp2(x); };
     case Intrinsic::kExp10: return [](double x) { return std::pow(10.0, x); };
     case Intrinsic::kExpm1: return [](double x) { return std::expm1(x); };

@@ -262,22 +262,11 @@ class EvaluateNode final : public StmtNode {
   int lanes_;
 };
 
-// tir.eval.assert: a message that starts with the code of an op's trap ("E3012: ...") traps
-// with that code, so that a lowered op keeps the traps of the op (pass.legalize-ops).
-ErrorCode AssertCode(const std::string& message) {
-  static const std::pair<const char*, ErrorCode> kCodes[] = {
-      {"E3005: ", ErrorCode::kOpConstraintFailed}, {"E3006: ", ErrorCode::kDivisionByZero},
-      {"E3007: ", ErrorCode::kIndexOutOfBounds},   {"E3012: ", ErrorCode::kInvalidValue}};
-  for (const auto& [prefix, code] : kCodes) {
-    if (message.rfind(prefix, 0) == 0) return code;
-  }
-  return ErrorCode::kAssertionFailed;
-}
 
 class AssertNode final : public StmtNode {
  public:
   AssertNode(ExprPtr cond, std::string message)
-      : cond_(std::move(cond)), code_(AssertCode(message)), message_(std::move(message)) {}
+      : cond_(std::move(cond)), code_(tir::AssertTrapCode(message)), message_(std::move(message)) {}
   void Run(Frame& f) const override {
     // tir.eval.assert
     if (cond_->Int(f, 0) == 0) Fail(code_, message_, "tir.eval.assert");
@@ -326,22 +315,13 @@ ExprPtr CompileCondition(const PrimExpr& e, Scope& scope, const char* what) {
   return c;
 }
 
-// True when `e` reads a buffer or uses one of `vars`: a bound a nest cannot evaluate once.
-bool DependsOnNest(const Ref<PrimExpr>& e, const std::vector<const PrimExpr*>& vars) {
-  bool depends = false;
-  tir::ForEachExpr(e, [&](const PrimExpr& x) {
-    depends |= x.kind == PrimKind::kBufferLoad ||
-               (x.is_var() && std::find(vars.begin(), vars.end(), &x) != vars.end());
-  });
-  return depends;
-}
 
 StmtPtr CompileFor(const tir::For& outer, Scope& scope) {
   std::vector<const tir::For*> chain = {&outer};
   std::vector<const PrimExpr*> vars = {outer.var.get()};
   while (scope.optimize() && chain.size() < NestNode::kMaxDepth) {
     auto inner = tir::As<tir::For>(chain.back()->body);
-    if (!inner || DependsOnNest(inner->min, vars) || DependsOnNest(inner->extent, vars)) break;
+    if (!inner || tir::ReadsBufferOrUses(inner->min, vars) || tir::ReadsBufferOrUses(inner->extent, vars)) break;
     chain.push_back(inner.get());
     vars.push_back(inner->var.get());
   }

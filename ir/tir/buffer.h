@@ -43,4 +43,8 @@ class Buffer {
   }
 };
 
+/// The number of elements a layout spans from element 0 (0 when an extent is 0), or -1 when it
+/// overflows int64 (tir.eval.bind, tir.block.alloc).
+int64_t ElementsSpanned(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides, int64_t offset);
+
 }  // namespace rlx::tir

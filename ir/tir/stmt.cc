@@ -93,4 +93,14 @@ bool Block::is_root() const {
          annotations.empty();
 }
 
+ErrorCode AssertTrapCode(const std::string& message) {
+  static const std::pair<const char*, ErrorCode> kCodes[] = {
+      {"E3005: ", ErrorCode::kOpConstraintFailed}, {"E3006: ", ErrorCode::kDivisionByZero},
+      {"E3007: ", ErrorCode::kIndexOutOfBounds},   {"E3012: ", ErrorCode::kInvalidValue}};
+  for (const auto& [prefix, code] : kCodes) {
+    if (message.rfind(prefix, 0) == 0) return code;
+  }
+  return ErrorCode::kAssertionFailed;
+}
+
 }  // namespace rlx::tir

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ir/attrs.h"
+#include "ir/base/diagnostic.h"
 #include "ir/base/source.h"
 #include "ir/prim_expr.h"
 #include "ir/ref.h"
@@ -135,6 +136,10 @@ class AssertStmt : public Stmt {
   Ref<PrimExpr> cond;
   std::string message;
 };
+
+/// The code an assert traps with (tir.eval.assert): the code its message starts with, for the
+/// traps of ops that a lowering checks with an assert ("E3012: ..."), else E3008.
+ErrorCode AssertTrapCode(const std::string& message);
 
 /// buffer = T.decl_buffer(...); body: a fresh buffer for the rest of the sequence.
 class DeclBuffer : public Stmt {

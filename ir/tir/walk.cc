@@ -1,5 +1,7 @@
 #include "ir/tir/walk.h"
 
+#include <algorithm>
+
 namespace rlx::tir {
 
 void ForEachExpr(const Ref<PrimExpr>& e, const std::function<void(const PrimExpr&)>& f) {
@@ -97,6 +99,15 @@ void ForEachStmt(const Ref<Stmt>& s, const std::function<void(const Stmt&)>& f) 
     case StmtKind::kEvaluate:
     case StmtKind::kAssert: return;
   }
+}
+
+bool ReadsBufferOrUses(const Ref<PrimExpr>& e, const std::vector<const PrimExpr*>& vars) {
+  bool depends = false;
+  ForEachExpr(e, [&](const PrimExpr& x) {
+    depends |= x.kind == PrimKind::kBufferLoad ||
+               (x.is_var() && std::find(vars.begin(), vars.end(), &x) != vars.end());
+  });
+  return depends;
 }
 
 }  // namespace rlx::tir

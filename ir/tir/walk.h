@@ -17,4 +17,8 @@ void ForEachExprOf(const Stmt& s, const std::function<void(const PrimExpr&)>& f)
 /// Calls `f` on `e` and every PrimExpr below it, operands first.
 void ForEachExpr(const Ref<PrimExpr>& e, const std::function<void(const PrimExpr&)>& f);
 
+/// True when `e` reads a buffer or uses one of `vars` (a loop bound that a loop nest over `vars`
+/// cannot evaluate once, when the nest starts).
+bool ReadsBufferOrUses(const Ref<PrimExpr>& e, const std::vector<const PrimExpr*>& vars);
+
 }  // namespace rlx::tir

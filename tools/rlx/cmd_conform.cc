@@ -96,7 +96,7 @@ bool WriteTo(const std::string& path, const std::string& what, const std::functi
 int RunConform(const std::vector<std::string>& args) {
   auto opts = ParseArgs(args, {"--update", "--coverage", "--op-status", "--verbose", "--list"},
                         {"--impl", "--filter", "--shard", "--expect", "--junit", "--jsonl", "--suite", "--spec",
-                         "--timeout", "--max-failures", "--match", "--passes"});
+                         "--timeout", "--max-failures", "--match", "--passes", "--backend"});
   if (!opts) return kUsage;
   auto& flags = opts->flags;
   fs::path suite_root = flags.count("--suite") ? fs::path(flags["--suite"]) : fs::path(RLX_SOURCE_DIR) / "conformance/suite";
@@ -236,6 +236,18 @@ int RunConform(const std::vector<std::string>& args) {
       in_process->SetPasses(std::move(names));
       config.skip_limits = true;
       impl_name += " after " + flags["--passes"];
+    }
+    if (flags.count("--backend")) {
+      auto backend = driver::ParseBackend(flags["--backend"]);
+      if (!backend) {
+        std::cerr << "rlx conform: --backend expects " << driver::BackendNames() << ", got '" << flags["--backend"] << "'\n";
+        return kUsage;
+      }
+      in_process->SetBackend(*backend);
+      if (*backend != driver::Backend::kInterpreter) {
+        config.skip_limits = true;
+        impl_name += std::string(" on ") + driver::BackendName(*backend);
+      }
     }
     impl = std::move(in_process);
   }

@@ -28,7 +28,7 @@ Commands:
                          op calls and annotated results of a TVMScript module
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
   run FILE               evaluate a function with the reference interpreter
-                         (--entry NAME (default main); --backend interpreter;
+                         (--entry NAME (default main); --backend interpreter|cpu-kernels;
                          --input NAME=FILE.npy, repeatable;
                          --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
@@ -45,6 +45,7 @@ Commands:
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --passes=a,b: run assertions run the module after these passes;
+                         --backend cpu-kernels: run assertions run on that backend;
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace rlx::interp {
+namespace rlx::runtime {
 
 [[gnu::always_inline]] inline double ExpForNarrowFloat(double x) {
   // e^x underflows to 0 below x = -110 and overflows above 100 in every narrow type; NaN
@@ -46,4 +46,4 @@ namespace rlx::interp {
   return p * scale;
 }
 
-}  // namespace rlx::interp
+}  // namespace rlx::runtime

@@ -1,0 +1,211 @@
+// CpuKernel: emit (tir_emitter.h), optimize (LLVM's O3 for the host CPU), JIT-compile (ORC
+// LLJIT), and call with the arguments checked as the TIR interpreter checks them.
+#include "compiler/codegen/cpu_kernel.h"
+
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+
+#include "compiler/codegen/llvm/kernel_runtime.h"
+#include "compiler/codegen/llvm/tir_emitter.h"
+
+namespace rlx::compiler::codegen {
+namespace {
+
+using KernelFn = int32_t (*)(const RlxKernelArg*, RlxKernelCall*);
+
+// The process's JIT: one LLJIT for the host CPU with the kernel helpers defined; each kernel
+// lives under its own resource tracker, removed with the kernel.
+struct Jit {
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+  std::unique_ptr<llvm::TargetMachine> tm;  // the optimizer's view of the target
+  std::mutex mutex;
+  std::string error;  // why the JIT could not start
+};
+
+Jit* CreateJit() {
+  auto* jit = new Jit();  // never destroyed: kernels may outlive static destruction order
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::InitializeNativeTargetAsmParser();
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb) {
+    jit->error = llvm::toString(jtmb.takeError());
+    return jit;
+  }
+  jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = jtmb->createTargetMachine();
+  if (!tm) {
+    jit->error = llvm::toString(tm.takeError());
+    return jit;
+  }
+  jit->tm = std::move(*tm);
+  auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
+  if (!lljit) {
+    jit->error = llvm::toString(lljit.takeError());
+    return jit;
+  }
+  jit->lljit = std::move(*lljit);
+  llvm::orc::SymbolMap symbols;
+  for (const auto& [name, address] : KernelHelperSymbols()) {
+    symbols[jit->lljit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                                  llvm::JITSymbolFlags::Exported};
+  }
+  if (auto err = jit->lljit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    jit->error = llvm::toString(std::move(err));
+    jit->lljit.reset();
+  }
+  return jit;
+}
+
+Jit& GetJit() {
+  static Jit* jit = CreateJit();
+  return *jit;
+}
+
+// LLVM's O3 pipeline with the host's target machine (so that it vectorizes) and SLP on.
+void Optimize(llvm::Module& m, llvm::TargetMachine* tm) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions pto;
+  pto.SLPVectorization = true;
+  llvm::PassBuilder pb(tm, pto);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(m, mam);
+}
+
+// True when v is a value of the integer or bool dtype t.
+bool Fits(DataType t, int64_t v) {
+  if (t == DataType::kBool) return v == 0 || v == 1;
+  const int bits = DataTypeBits(t);
+  if (bits >= 64) return true;
+  if (IsSignedInt(t)) return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
+  return v >= 0 && v < (int64_t{1} << bits);
+}
+
+}  // namespace
+
+struct CpuKernel::Impl {
+  std::string name, ir;
+  std::vector<tir::Param> params;
+  llvm::orc::ResourceTrackerSP tracker;
+  KernelFn fn = nullptr;
+  ~Impl() {
+    if (tracker) {
+      std::lock_guard<std::mutex> lock(GetJit().mutex);
+      llvm::consumeError(tracker->remove());
+    }
+  }
+};
+
+CpuKernel::CpuKernel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CpuKernel::~CpuKernel() = default;
+const std::string& CpuKernel::name() const { return impl_->name; }
+const std::string& CpuKernel::ir() const { return impl_->ir; }
+
+std::shared_ptr<const CpuKernel> CpuKernel::Compile(const tir::PrimFunc& f, const std::string& name,
+                                                    const KernelOptions& options, std::string* error) {
+  Jit& jit = GetJit();
+  std::lock_guard<std::mutex> lock(jit.mutex);
+  if (!jit.lljit) {
+    *error = "the LLVM JIT could not start: " + jit.error;
+    return nullptr;
+  }
+  static std::atomic<uint64_t> next_id{0};
+  const std::string symbol = "rlx_kernel_" + std::to_string(next_id++);
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>(symbol, *context);
+  module->setDataLayout(jit.lljit->getDataLayout());
+  module->setTargetTriple(jit.lljit->getTargetTriple().str());
+  TirEmitter emitter(*module, name);
+  if (!emitter.Emit(f, symbol, error)) return nullptr;
+  if (options.optimize) Optimize(*module, jit.tm.get());
+  auto impl = std::make_unique<Impl>();
+  impl->name = name;
+  impl->params = f.params;
+  llvm::raw_string_ostream os(impl->ir);
+  module->print(os, nullptr);
+  os.flush();
+  impl->tracker = jit.lljit->getMainJITDylib().createResourceTracker();
+  if (auto err = jit.lljit->addIRModule(impl->tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    *error = "PrimFunc '" + name + "': " + llvm::toString(std::move(err));
+    return nullptr;
+  }
+  auto address = jit.lljit->lookup(symbol);
+  if (!address) {
+    *error = "PrimFunc '" + name + "': " + llvm::toString(address.takeError());
+    return nullptr;
+  }
+  impl->fn = address->toPtr<KernelFn>();
+  return std::shared_ptr<const CpuKernel>(new CpuKernel(std::move(impl)));
+}
+
+void CpuKernel::Run(runtime::CallContext& ctx, const std::vector<runtime::Value>& args) const {
+  const auto& params = impl_->params;
+  auto mismatch = [&](size_t i, const std::string& why) {
+    runtime::Fail(ErrorCode::kArgumentFailed,
+                  "argument " + std::to_string(i) + " of PrimFunc '" + impl_->name + "' does not match parameter '" +
+                      params[i].var->name + "': " + why,
+                  "tir.eval.bind");
+  };
+  if (args.size() != params.size()) {
+    runtime::Fail(ErrorCode::kArgumentFailed,
+                  "PrimFunc '" + impl_->name + "' takes " + std::to_string(params.size()) + " arguments, got " +
+                      std::to_string(args.size()),
+                  "tir.eval.bind");
+  }
+  std::vector<RlxKernelArg> packed(params.size(), RlxKernelArg{nullptr, nullptr, 0});
+  for (size_t i = 0; i < params.size(); ++i) {
+    const runtime::Value& v = args[i];
+    if (params[i].is_handle()) {
+      const tir::Buffer& b = *params[i].buffer;
+      if (!v.is_tensor()) mismatch(i, std::string("expected a tensor, got ") + runtime::ValueKindName(v.kind()));
+      TensorData& t = *v.tensor();
+      if (t.dtype() != b.dtype) {
+        mismatch(i, "buffer '" + b.name + "' holds " + std::string(DataTypeName(b.dtype)) + ", the tensor " +
+                        std::string(DataTypeName(t.dtype())));
+      }
+      if (static_cast<size_t>(t.ndim()) != b.ndim()) {
+        mismatch(i, "buffer '" + b.name + "' has rank " + std::to_string(b.ndim()) + ", the tensor " +
+                        std::to_string(t.ndim()));
+      }
+      packed[i].data = t.mutable_data();
+      packed[i].shape = t.shape().data();
+      continue;
+    }
+    if (!v.is_prim()) mismatch(i, std::string("expected a scalar, got ") + runtime::ValueKindName(v.kind()));
+    const runtime::PrimScalar& s = v.prim();
+    const DataType t = params[i].var->dtype;
+    if (IsFloat(t)) {
+      double d = s.is_float() ? s.f : static_cast<double>(s.i);
+      if (t == DataType::kFloat32) d = static_cast<double>(static_cast<float>(d));
+      std::memcpy(&packed[i].scalar, &d, sizeof d);
+    } else {
+      if (s.is_float() || !Fits(t, s.i)) mismatch(i, "the value is not a " + std::string(DataTypeName(t)));
+      packed[i].scalar = s.i;
+    }
+  }
+  RlxKernelCall call;
+  call.ctx = &ctx;
+  call.name = impl_->name;
+  if (impl_->fn(packed.data(), &call) != 0) {
+    if (!call.trap) runtime::Fail(ErrorCode::kTirIllFormed, "kernel '" + impl_->name + "' failed without a trap");
+    throw runtime::Trap(*call.trap);
+  }
+}
+
+}  // namespace rlx::compiler::codegen

@@ -1,0 +1,56 @@
+// The calling convention of a PrimFunc compiled for the CPU (compiler/codegen/cpu_kernel.h),
+// shared by the code generator, which emits calls in it, and the C++ side, which calls the
+// kernel and implements the helpers it calls. No LLVM types: the generated code sees these as
+// plain structs and `extern "C"` functions, registered in the JIT by address.
+//
+//   int32_t kernel(const RlxKernelArg* args, RlxKernelCall* call);
+//
+// returns 0, or 1 after a helper has recorded a trap in `call` (compiled code never unwinds).
+#pragma once
+
+#include <cstdint>
+
+namespace rlx::compiler::codegen {
+
+/// One argument: a buffer parameter's tensor (data and extents; tensors are compact) or a scalar
+/// parameter's value (the int64 cell, or the bits of the double holding the float).
+struct RlxKernelArg {
+  void* data;
+  const int64_t* shape;
+  int64_t scalar;
+};
+
+struct RlxKernelCall;  // defined by kernel_runtime.cc
+
+extern "C" {
+/// Records a trap with `code` (an ErrorCode's number) and a constant message.
+void rlx_kernel_trap(RlxKernelCall* call, int32_t code, const char* message);
+/// E3007: `index` of axis `axis` outside [0, extent) in `what` ("load from buffer 'A'").
+void rlx_kernel_trap_bounds(RlxKernelCall* call, const char* what, int64_t axis, int64_t index, int64_t extent);
+/// E3002 (tir.eval.bind): argument `arg`'s `what` is `actual`, the buffer declares `expected`.
+void rlx_kernel_trap_bind(RlxKernelCall* call, int64_t arg, const char* what, int64_t actual, int64_t expected);
+/// E3007 (tir.eval.block): iteration variable `what` = v outside [lo, lo + n).
+void rlx_kernel_trap_domain(RlxKernelCall* call, const char* what, int64_t v, int64_t lo, int64_t n);
+/// E3012 (tir.eval.for): a loop from `lo` with extent `n` leaves its variable's dtype.
+void rlx_kernel_trap_loop(RlxKernelCall* call, int64_t lo, int64_t n);
+/// Counts `n` loop iterations against the work and time limits (tir.eval.work); nonzero
+/// (with the trap recorded) when a limit is exceeded.
+int32_t rlx_kernel_charge(RlxKernelCall* call, int64_t n);
+/// A zero-filled allocation of `name` (dtype code, rank, extents, strides or null for compact,
+/// element offset) through the call's allocator, so that the memory limits hold; null (with the
+/// trap recorded) on a negative extent or a limit.
+void* rlx_kernel_alloc(RlxKernelCall* call, int32_t dtype, int64_t ndim, const int64_t* shape,
+                       const int64_t* strides, int64_t offset, const char* name);
+/// Releases an allocation (the end of its block).
+void rlx_kernel_release(RlxKernelCall* call, void* data);
+/// exp for results rounded to float32 or narrower, as the interpreter computes it
+/// (runtime/exp_double.h).
+double rlx_kernel_exp_narrow(double x);
+/// eval.num.int-power of a and b in `dtype` (the result's low bits in *out); nonzero (with the
+/// trap recorded) for 0 ** negative.
+int32_t rlx_kernel_ipow(RlxKernelCall* call, int64_t a, int64_t b, int32_t dtype, int64_t* out);
+/// The float functions, in double, as the interpreter computes them (rlx_math_exp, ...): the
+/// generated code calls these rather than libm by name, so that LLVM does not rewrite them.
+}
+
+}  // namespace rlx::compiler::codegen

@@ -1,0 +1,300 @@
+// TIR statements and parameters to LLVM IR, as interpreter/tir/tir_stmt.cc and tir_program.cc
+// run them (tir.eval.stmt, tir.eval.for, tir.eval.block, tir.eval.bind, tir.eval.work).
+#include <algorithm>
+
+#include "compiler/codegen/llvm/tir_emitter.h"
+#include "ir/tir/walk.h"
+
+namespace rlx::compiler::codegen {
+
+// Parameters (tir.eval.bind): scalars first; then every buffer's layout variables take the
+// tensor's values (extents, row-major strides, offset 0), checked to fit their dtype; then every
+// other layout value must equal the tensor's.
+void TirEmitter::EmitParams(const tir::PrimFunc& f, llvm::Value* args) {
+  llvm::StructType* arg_type = llvm::StructType::get(ctx_, {b_.getPtrTy(), b_.getPtrTy(), b_.getInt64Ty()});
+  auto field = [&](size_t i, unsigned k, llvm::Type* t) {
+    return b_.CreateLoad(t, b_.CreateStructGEP(arg_type, b_.CreateConstGEP1_64(arg_type, args, i), k));
+  };
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const tir::Param& p = f.params[i];
+    if (p.is_handle()) continue;
+    const DataType t = p.var->dtype;
+    llvm::Value* bits = field(i, 2, b_.getInt64Ty());
+    llvm::Value* v = IsFloat(t) ? b_.CreateFPTrunc(b_.CreateBitCast(bits, b_.getDoubleTy()), TypeOf(t))
+                                : b_.CreateTrunc(bits, TypeOf(t));
+    DefineVar(*p.var);
+    SetVar(*p.var, v);
+  }
+  struct Entry {
+    size_t arg;
+    const PrimExpr* expr;
+    llvm::Value* actual;
+    std::string what;
+  };
+  std::vector<Entry> checks;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const tir::Param& p = f.params[i];
+    if (!p.is_handle()) continue;
+    const tir::Buffer& buf = *p.buffer;
+    BufferInfo info;
+    info.dtype = buf.dtype;
+    info.name = buf.name;
+    MemoryTypeOf(buf.dtype);
+    info.data = field(i, 0, b_.getPtrTy());
+    llvm::Value* shape = field(i, 1, b_.getPtrTy());
+    const size_t rank = buf.ndim();
+    for (size_t a = 0; a < rank; ++a) {
+      info.shape.push_back(b_.CreateLoad(b_.getInt64Ty(), b_.CreateConstGEP1_64(b_.getInt64Ty(), shape, a)));
+    }
+    info.strides.assign(rank, I64(1));
+    for (size_t a = rank; a-- > 1;) info.strides[a - 1] = b_.CreateMul(info.strides[a], info.shape[a]);
+    info.offset = I64(0);
+    if (!buf.strides.empty() && buf.strides.size() != rank) throw Unsupported{"buffer strides of another rank (ill-formed TIR)"};
+    auto entry = [&](const Ref<PrimExpr>& e, llvm::Value* actual, const std::string& what) {
+      if (e->is_var() && !vars_.count(e.get())) {
+        if (!IsInteger(e->dtype)) throw Unsupported{"a buffer variable that is not an integer (ill-formed TIR)"};
+        llvm::Value* v = b_.CreateTrunc(actual, TypeOf(e->dtype));
+        TrapIf(b_.CreateICmpNE(ToI64(v, e->dtype), actual), "rlx_kernel_trap_bind",
+               {I64(static_cast<int64_t>(i)), CString(what + " (does not fit '" + e->name + "')"), actual, ToI64(v, e->dtype)});
+        DefineVar(*e);
+        SetVar(*e, v);
+      } else {
+        checks.push_back({i, e.get(), actual, what});
+      }
+    };
+    for (size_t a = 0; a < rank; ++a) entry(buf.shape[a], info.shape[a], "extent " + std::to_string(a));
+    for (size_t a = 0; a < buf.strides.size(); ++a) entry(buf.strides[a], info.strides[a], "stride " + std::to_string(a));
+    if (buf.elem_offset) entry(buf.elem_offset, I64(0), "the element offset");
+    buffers_[&buf] = std::move(info);
+  }
+  for (const Entry& c : checks) {
+    llvm::Value* expected = IntegerOperand(*c.expr, "a buffer layout value");
+    TrapIf(b_.CreateICmpNE(expected, c.actual), "rlx_kernel_trap_bind",
+           {I64(static_cast<int64_t>(c.arg)), CString(c.what), c.actual, expected});
+  }
+}
+
+void TirEmitter::EmitWork(llvm::Value* iterations) {
+  llvm::Value* status = b_.CreateCall(Helper("rlx_kernel_charge"), {call_, iterations});
+  TrapIf(b_.CreateICmpNE(status, b_.getInt32(0)), "", {});
+}
+
+// A perfect nest (each loop's body the next loop, whose bounds do not depend on the nest): every
+// bound evaluated when the nest starts, and nothing runs when one loop is empty (tir.eval.for);
+// every run of a loop counts its iterations when it starts (tir.eval.work). Every loop kind runs
+// as the serial loop (tir.for.kind).
+void TirEmitter::EmitFor(const tir::For& outer) {
+  std::vector<const tir::For*> chain = {&outer};
+  std::vector<const PrimExpr*> nest_vars = {outer.var.get()};
+  for (;;) {
+    auto inner = tir::As<tir::For>(chain.back()->body);
+    if (!inner || tir::ReadsBufferOrUses(inner->min, nest_vars) || tir::ReadsBufferOrUses(inner->extent, nest_vars)) break;
+    chain.push_back(inner.get());
+    nest_vars.push_back(inner->var.get());
+  }
+  llvm::BasicBlock* skip = llvm::BasicBlock::Create(ctx_, "nest.end", fn_);
+  std::vector<llvm::Value*> lo, n;
+  for (const tir::For* loop : chain) {
+    if (!IsInteger(loop->var->dtype)) throw Unsupported{"a loop variable that is not an integer (ill-formed TIR)"};
+    lo.push_back(IntegerOperand(*loop->min, "a loop's start"));
+    n.push_back(IntegerOperand(*loop->extent, "a loop's extent"));
+    llvm::BasicBlock* nonempty = llvm::BasicBlock::Create(ctx_, "nest.bounds", fn_);
+    b_.CreateCondBr(b_.CreateICmpSLE(n.back(), I64(0)), skip, nonempty);
+    b_.SetInsertPoint(nonempty);
+    // The last value lo + n - 1 must not overflow, and must be a value of the variable's dtype.
+    llvm::Value* sum = b_.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, lo.back(), b_.CreateSub(n.back(), I64(1)));
+    llvm::Value* last = b_.CreateExtractValue(sum, 0);
+    llvm::Value* fits = b_.CreateICmpEQ(ToI64(b_.CreateTrunc(last, TypeOf(loop->var->dtype)), loop->var->dtype), last);
+    TrapIf(b_.CreateOr(b_.CreateExtractValue(sum, 1), b_.CreateNot(fits)), "rlx_kernel_trap_loop", {lo.back(), n.back()});
+  }
+  // The loops, outermost first: a counter from 0 to n, the variable lo + counter.
+  std::vector<llvm::AllocaInst*> counters;
+  std::vector<llvm::BasicBlock*> heads;
+  for (size_t l = 0; l < chain.size(); ++l) {
+    EmitWork(n[l]);
+    llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
+    llvm::AllocaInst* k = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "k");
+    b_.CreateStore(I64(0), k);
+    llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "loop", fn_);
+    b_.CreateBr(body);
+    b_.SetInsertPoint(body);
+    const tir::For& loop = *chain[l];
+    DefineVar(*loop.var);
+    llvm::Value* i = b_.CreateLoad(b_.getInt64Ty(), k);
+    SetVar(*loop.var, b_.CreateTrunc(b_.CreateAdd(lo[l], i), TypeOf(loop.var->dtype)));
+    counters.push_back(k);
+    heads.push_back(body);
+  }
+  EmitStmt(*chain.back()->body);
+  for (size_t l = chain.size(); l-- > 0;) {
+    llvm::Value* next = b_.CreateAdd(b_.CreateLoad(b_.getInt64Ty(), counters[l]), I64(1));
+    b_.CreateStore(next, counters[l]);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "loop.end", fn_);
+    b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), heads[l], done);
+    b_.SetInsertPoint(done);
+    UndefineVar(*chain[l]->var);
+  }
+  b_.CreateBr(skip);
+  b_.SetInsertPoint(skip);
+}
+
+void TirEmitter::EmitStore(const tir::BufferStore& s) {
+  if (s.value->dtype != s.buffer->dtype) throw Unsupported{"a store of another dtype (ill-formed TIR)"};
+  llvm::Value* v = EmitExpr(*s.value);  // the value first, then the indices (tir.eval.stmt)
+  llvm::Value* p = ElementPointer(*s.buffer, s.indices, "store to");
+  if (s.buffer->dtype == DataType::kBool) v = b_.CreateZExt(v, b_.getInt8Ty());
+  b_.CreateStore(v, p);
+}
+
+void TirEmitter::EmitIf(const tir::IfThenElse& s) {
+  llvm::Value* c = EmitExpr(*s.cond);
+  if (s.cond->dtype != DataType::kBool) throw Unsupported{"an if condition that is not a bool (ill-formed TIR)"};
+  llvm::BasicBlock* then_bb = llvm::BasicBlock::Create(ctx_, "if.then", fn_);
+  llvm::BasicBlock* else_bb = llvm::BasicBlock::Create(ctx_, "if.else", fn_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "if.end", fn_);
+  b_.CreateCondBr(c, then_bb, else_bb);
+  b_.SetInsertPoint(then_bb);
+  EmitStmt(*s.then_case);
+  b_.CreateBr(done);
+  b_.SetInsertPoint(else_bb);
+  if (s.else_case) EmitStmt(*s.else_case);
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
+}
+
+void TirEmitter::EmitAssert(const tir::AssertStmt& s) {
+  llvm::Value* c = EmitExpr(*s.cond);
+  if (s.cond->dtype != DataType::kBool) throw Unsupported{"an assert condition that is not a bool (ill-formed TIR)"};
+  TrapCode(b_.CreateNot(c), tir::AssertTrapCode(s.message), s.message);
+}
+
+// Zero-filled allocations through the call's allocator (tir.block.alloc); each buffer's layout
+// is its declared one (strides row-major unless declared).
+void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, std::vector<llvm::Value*>* datas) {
+  for (const auto& buf : buffers) {
+    BufferInfo info;
+    info.dtype = buf->dtype;
+    info.name = buf->name;
+    MemoryTypeOf(buf->dtype);
+    const size_t rank = buf->ndim();
+    if (!buf->strides.empty() && buf->strides.size() != rank) throw Unsupported{"buffer strides of another rank (ill-formed TIR)"};
+    for (const auto& e : buf->shape) info.shape.push_back(IntegerOperand(*e, "a buffer extent"));
+    std::vector<llvm::Value*> strides;
+    for (const auto& e : buf->strides) strides.push_back(IntegerOperand(*e, "a buffer stride"));
+    info.offset = buf->elem_offset ? IntegerOperand(*buf->elem_offset, "a buffer offset") : I64(0);
+    llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
+    llvm::Value* shape_array = entry.CreateAlloca(b_.getInt64Ty(), I64(static_cast<int64_t>(std::max<size_t>(rank, 1))));
+    for (size_t a = 0; a < rank; ++a) b_.CreateStore(info.shape[a], b_.CreateConstGEP1_64(b_.getInt64Ty(), shape_array, a));
+    llvm::Value* strides_array = llvm::ConstantPointerNull::get(b_.getPtrTy());
+    if (!strides.empty()) {
+      strides_array = entry.CreateAlloca(b_.getInt64Ty(), I64(static_cast<int64_t>(rank)));
+      for (size_t a = 0; a < rank; ++a) b_.CreateStore(strides[a], b_.CreateConstGEP1_64(b_.getInt64Ty(), strides_array, a));
+    }
+    info.data = b_.CreateCall(Helper("rlx_kernel_alloc"),
+                              {call_, b_.getInt32(static_cast<int32_t>(buf->dtype)), I64(static_cast<int64_t>(rank)),
+                               shape_array, strides_array, info.offset, CString(buf->name)});
+    TrapIf(b_.CreateIsNull(info.data), "", {});
+    if (strides.empty()) {
+      strides.assign(rank, I64(1));
+      for (size_t a = rank; a-- > 1;) strides[a - 1] = b_.CreateMul(strides[a], info.shape[a]);
+    }
+    info.strides = std::move(strides);
+    datas->push_back(info.data);
+    buffers_[buf.get()] = std::move(info);
+  }
+}
+
+void TirEmitter::EmitReleases(const std::vector<llvm::Value*>& datas) {
+  for (llvm::Value* d : datas) b_.CreateCall(Helper("rlx_kernel_release"), {call_, d});
+}
+
+// Block iteration variables take their values, each checked against its domain (tir.eval.block).
+void TirEmitter::EmitBlockIters(const tir::Block& blk) {
+  if (blk.iter_values.size() != blk.iter_vars.size()) throw Unsupported{"a block with unbound iteration variables (ill-formed TIR)"};
+  for (size_t i = 0; i < blk.iter_vars.size(); ++i) {
+    const tir::IterVar& iv = blk.iter_vars[i];
+    if (!IsInteger(iv.var->dtype)) throw Unsupported{"a block variable that is not an integer (ill-formed TIR)"};
+    llvm::Value* v = IntegerOperand(*blk.iter_values[i], "a block iteration value");
+    llvm::Value* lo = IntegerOperand(*iv.dom.min, "a block domain's start");
+    llvm::Value* n = IntegerOperand(*iv.dom.extent, "a block domain's extent");
+    llvm::Value* inside = b_.CreateAnd(b_.CreateICmpSGE(v, lo), b_.CreateICmpULT(b_.CreateSub(v, lo), n));
+    inside = b_.CreateAnd(inside, b_.CreateICmpSGT(n, I64(0)));
+    TrapIf(b_.CreateNot(inside), "rlx_kernel_trap_domain",
+           {CString("block '" + blk.name + "': iteration variable '" + iv.var->name + "'"), v, lo, n});
+    DefineVar(*iv.var);
+    SetVar(*iv.var, b_.CreateTrunc(v, TypeOf(iv.var->dtype)));
+  }
+}
+
+// T.init runs when every reduce variable is at its domain's start.
+void TirEmitter::EmitInitOnFirstReduceIteration(const tir::Block& blk) {
+  llvm::Value* first = b_.getTrue();
+  for (const tir::IterVar& iv : blk.iter_vars) {
+    if (iv.kind != tir::IterKind::kReduce) continue;
+    llvm::Value* lo = IntegerOperand(*iv.dom.min, "a block domain's start");
+    first = b_.CreateAnd(first, b_.CreateICmpEQ(ToI64(GetVar(*iv.var), iv.var->dtype), lo));
+  }
+  llvm::BasicBlock* init = llvm::BasicBlock::Create(ctx_, "block.init", fn_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "block.body", fn_);
+  b_.CreateCondBr(first, init, done);
+  b_.SetInsertPoint(init);
+  EmitStmt(*blk.init);
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
+}
+
+void TirEmitter::EmitBlock(const tir::Block& blk) {
+  EmitBlockIters(blk);
+  llvm::BasicBlock* end = llvm::BasicBlock::Create(ctx_, "block.end", fn_);
+  if (blk.predicate) {
+    llvm::Value* p = EmitExpr(*blk.predicate);
+    if (blk.predicate->dtype != DataType::kBool) throw Unsupported{"a block predicate that is not a bool (ill-formed TIR)"};
+    llvm::BasicBlock* run = llvm::BasicBlock::Create(ctx_, "block.run", fn_);
+    b_.CreateCondBr(p, run, end);
+    b_.SetInsertPoint(run);
+  }
+  std::vector<llvm::Value*> datas;
+  EmitAllocations(blk.alloc_buffers, &datas);
+  if (blk.init) EmitInitOnFirstReduceIteration(blk);
+  EmitStmt(*blk.body);
+  EmitReleases(datas);
+  b_.CreateBr(end);
+  b_.SetInsertPoint(end);
+  for (const auto& buf : blk.alloc_buffers) buffers_.erase(buf.get());
+  for (const auto& iv : blk.iter_vars) UndefineVar(*iv.var);
+}
+
+void TirEmitter::EmitStmt(const tir::Stmt& s) {
+  switch (s.kind) {
+    case tir::StmtKind::kSeq:
+      for (const auto& c : static_cast<const tir::SeqStmt&>(s).seq) EmitStmt(*c);
+      return;
+    case tir::StmtKind::kFor: return EmitFor(static_cast<const tir::For&>(s));
+    case tir::StmtKind::kBufferStore: return EmitStore(static_cast<const tir::BufferStore&>(s));
+    case tir::StmtKind::kLetStmt: {
+      const auto& let = static_cast<const tir::LetStmt&>(s);
+      if (let.value->dtype != let.var->dtype) throw Unsupported{"a let of another dtype (ill-formed TIR)"};
+      llvm::Value* v = EmitExpr(*let.value);
+      DefineVar(*let.var);
+      SetVar(*let.var, v);
+      EmitStmt(*let.body);
+      UndefineVar(*let.var);
+      return;
+    }
+    case tir::StmtKind::kIfThenElse: return EmitIf(static_cast<const tir::IfThenElse&>(s));
+    case tir::StmtKind::kEvaluate: EmitExpr(*static_cast<const tir::Evaluate&>(s).value); return;
+    case tir::StmtKind::kAssert: return EmitAssert(static_cast<const tir::AssertStmt&>(s));
+    case tir::StmtKind::kDeclBuffer: {
+      const auto& d = static_cast<const tir::DeclBuffer&>(s);
+      std::vector<llvm::Value*> datas;
+      EmitAllocations({d.buffer}, &datas);
+      EmitStmt(*d.body);
+      EmitReleases(datas);
+      buffers_.erase(d.buffer.get());
+      return;
+    }
+    case tir::StmtKind::kBlock: return EmitBlock(static_cast<const tir::Block&>(s));
+  }
+}
+
+}  // namespace rlx::compiler::codegen

@@ -1,0 +1,150 @@
+// The emitter's frame: the kernel function, its parameters bound to buffers and variables
+// (tir.eval.bind), variables, element addresses and traps.
+#include "compiler/codegen/llvm/tir_emitter.h"
+
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace rlx::compiler::codegen {
+
+TirEmitter::TirEmitter(llvm::Module& module, std::string name)
+    : module_(module), ctx_(module.getContext()), b_(module.getContext()), name_(std::move(name)) {}
+
+llvm::Type* TirEmitter::TypeOf(DataType t) {
+  switch (t) {
+    case DataType::kBool: return b_.getInt1Ty();
+    case DataType::kInt8:
+    case DataType::kUInt8: return b_.getInt8Ty();
+    case DataType::kInt16:
+    case DataType::kUInt16: return b_.getInt16Ty();
+    case DataType::kInt32:
+    case DataType::kUInt32: return b_.getInt32Ty();
+    case DataType::kInt64:
+    case DataType::kUInt64: return b_.getInt64Ty();
+    case DataType::kFloat32: return b_.getFloatTy();
+    case DataType::kFloat64: return b_.getDoubleTy();
+    default: throw Unsupported{std::string("the dtype ") + std::string(DataTypeName(t))};
+  }
+}
+
+llvm::Type* TirEmitter::MemoryTypeOf(DataType t) { return t == DataType::kBool ? b_.getInt8Ty() : TypeOf(t); }
+
+llvm::Value* TirEmitter::CString(const std::string& s) {
+  auto it = strings_.find(s);
+  if (it != strings_.end()) return it->second;
+  llvm::Value* g = b_.CreateGlobalStringPtr(s, "str");
+  strings_[s] = g;
+  return g;
+}
+
+llvm::AllocaInst* TirEmitter::DefineVar(const PrimExpr& var) {
+  if (vars_.count(&var)) throw Unsupported{"TIR variable '" + var.name + "' defined twice (ill-formed TIR)"};
+  llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
+  llvm::AllocaInst* slot = entry.CreateAlloca(TypeOf(var.dtype), nullptr, var.name);
+  vars_[&var] = slot;
+  return slot;
+}
+
+void TirEmitter::SetVar(const PrimExpr& var, llvm::Value* v) { b_.CreateStore(v, vars_.at(&var)); }
+
+llvm::Value* TirEmitter::GetVar(const PrimExpr& var) {
+  auto it = vars_.find(&var);
+  if (it == vars_.end()) {
+    throw Unsupported{"TIR variable '" + var.name + "' used where it is not defined (ill-formed TIR)"};
+  }
+  return b_.CreateLoad(it->second->getAllocatedType(), it->second, var.name);
+}
+
+llvm::FunctionCallee TirEmitter::Helper(const std::string& name) {
+  llvm::Type* ptr = b_.getPtrTy();
+  llvm::Type* i64 = b_.getInt64Ty();
+  llvm::Type* v = b_.getVoidTy();
+  if (name == "rlx_kernel_trap") return module_.getOrInsertFunction(name, v, ptr, b_.getInt32Ty(), ptr);
+  if (name == "rlx_kernel_trap_bounds") return module_.getOrInsertFunction(name, v, ptr, ptr, i64, i64, i64);
+  if (name == "rlx_kernel_trap_bind") return module_.getOrInsertFunction(name, v, ptr, i64, ptr, i64, i64);
+  if (name == "rlx_kernel_trap_domain") return module_.getOrInsertFunction(name, v, ptr, ptr, i64, i64, i64);
+  if (name == "rlx_kernel_trap_loop") return module_.getOrInsertFunction(name, v, ptr, i64, i64);
+  if (name == "rlx_kernel_charge") return module_.getOrInsertFunction(name, b_.getInt32Ty(), ptr, i64);
+  if (name == "rlx_kernel_alloc") {
+    return module_.getOrInsertFunction(name, ptr, ptr, b_.getInt32Ty(), i64, ptr, ptr, i64, ptr);
+  }
+  if (name == "rlx_kernel_release") return module_.getOrInsertFunction(name, v, ptr, ptr);
+  throw Unsupported{"no helper " + name};
+}
+
+void TirEmitter::TrapIf(llvm::Value* cond, const std::string& helper, std::vector<llvm::Value*> args) {
+  llvm::BasicBlock* trap = llvm::BasicBlock::Create(ctx_, "trap", fn_);
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx_, "ok", fn_);
+  b_.CreateCondBr(cond, trap, ok);
+  b_.SetInsertPoint(trap);
+  if (!helper.empty()) {
+    args.insert(args.begin(), call_);
+    b_.CreateCall(Helper(helper), args);
+  }
+  b_.CreateBr(fail_);
+  b_.SetInsertPoint(ok);
+}
+
+void TirEmitter::TrapCode(llvm::Value* cond, ErrorCode code, const std::string& message) {
+  TrapIf(cond, "rlx_kernel_trap", {b_.getInt32(static_cast<int32_t>(code)), CString(message)});
+}
+
+llvm::Value* TirEmitter::ToI64(llvm::Value* v, DataType t) {
+  return IsSignedInt(t) ? b_.CreateSExtOrTrunc(v, b_.getInt64Ty()) : b_.CreateZExtOrTrunc(v, b_.getInt64Ty());
+}
+
+llvm::Value* TirEmitter::IntegerOperand(const PrimExpr& e, const char* what) {
+  if (!IsInteger(e.dtype)) throw Unsupported{std::string(what) + " that is not an integer (ill-formed TIR)"};
+  return ToI64(EmitExpr(e), e.dtype);
+}
+
+// The address of buffer[indices]: each index checked against its axis (tir.eval.bounds), the
+// offset + sum of index * stride.
+llvm::Value* TirEmitter::ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices,
+                                        const char* what) {
+  auto it = buffers_.find(&buffer);
+  if (it == buffers_.end()) throw Unsupported{"buffer '" + buffer.name + "' used where it is not defined (ill-formed TIR)"};
+  const BufferInfo& info = it->second;
+  if (indices.size() != info.shape.size()) {
+    throw Unsupported{std::string(what) + " buffer '" + buffer.name + "' with the wrong number of indices (ill-formed TIR)"};
+  }
+  llvm::Value* offset = info.offset;
+  for (size_t a = 0; a < indices.size(); ++a) {
+    llvm::Value* i = IntegerOperand(*indices[a], "an index");
+    TrapIf(b_.CreateICmpUGE(i, info.shape[a]), "rlx_kernel_trap_bounds",
+           {CString(std::string(what) + " buffer '" + buffer.name + "'"), I64(static_cast<int64_t>(a)), i, info.shape[a]});
+    offset = b_.CreateAdd(offset, b_.CreateMul(i, info.strides[a]));
+  }
+  return b_.CreateGEP(MemoryTypeOf(info.dtype), info.data, offset);
+}
+
+bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::string* error) {
+  try {
+    llvm::Type* ptr = b_.getPtrTy();
+    fn_ = llvm::Function::Create(llvm::FunctionType::get(b_.getInt32Ty(), {ptr, ptr}, false),
+                                 llvm::Function::ExternalLinkage, symbol, module_);
+    fn_->addParamAttr(0, llvm::Attribute::NoAlias);
+    fn_->addParamAttr(1, llvm::Attribute::NoAlias);
+    llvm::BasicBlock* entry = llvm::BasicBlock::Create(ctx_, "entry", fn_);
+    fail_ = llvm::BasicBlock::Create(ctx_, "fail", fn_);
+    b_.SetInsertPoint(fail_);
+    b_.CreateRet(b_.getInt32(1));
+    b_.SetInsertPoint(entry);
+    call_ = fn_->getArg(1);
+    EmitParams(f, fn_->getArg(0));
+    EmitStmt(*f.body);
+    b_.CreateRet(b_.getInt32(0));
+  } catch (const Unsupported& u) {
+    *error = "PrimFunc '" + name_ + "': the CPU code generator does not handle " + u.message;
+    return false;
+  }
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyFunction(*fn_, &os)) {
+    *error = "PrimFunc '" + name_ + "': internal error, invalid LLVM IR: " + os.str();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace rlx::compiler::codegen

@@ -1,0 +1,109 @@
+// TIR to LLVM IR (spec §7.5's meaning): one PrimFunc becomes one function in the kernel calling
+// convention (kernel_abi.h). Every construct computes what the TIR interpreter computes, bit for
+// bit: integers wrap in their dtype, floats round as chapter 4 says (float32 and float64 in
+// hardware, transcendental functions in double rounded once), and every trap of the interpreter —
+// an index outside its axis, a division by zero, a failed assert, a block variable outside its
+// domain, an argument that does not fit its buffer — is a check that calls a helper and returns.
+// Internal to compiler/codegen/.
+#pragma once
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/base/diagnostic.h"
+#include "ir/tir/prim_func.h"
+
+namespace rlx::compiler::codegen {
+
+/// What the code generator does not handle (thrown inside the emitter, caught by Emit).
+struct Unsupported {
+  std::string message;
+};
+
+class TirEmitter {
+ public:
+  TirEmitter(llvm::Module& module, std::string name);
+  /// Emits `int32_t <symbol>(const RlxKernelArg*, RlxKernelCall*)`. False with `*error` set
+  /// when `f` uses what the generator does not handle.
+  bool Emit(const tir::PrimFunc& f, const std::string& symbol, std::string* error);
+
+  // ---- used by the expression and statement halves (tir_emit_expr.cc, tir_emit_stmt.cc) ----
+  struct BufferInfo {
+    DataType dtype = DataType::kFloat32;
+    std::string name;
+    llvm::Value* data = nullptr;
+    std::vector<llvm::Value*> shape, strides;  // i64 each
+    llvm::Value* offset = nullptr;             // i64
+  };
+
+  llvm::Value* EmitExpr(const PrimExpr& e);
+  void EmitStmt(const tir::Stmt& s);
+
+ private:
+  // Types and constants.
+  llvm::Type* TypeOf(DataType t);
+  llvm::Type* MemoryTypeOf(DataType t);  // bool is a byte in memory
+  llvm::Value* I64(int64_t v) { return b_.getInt64(v); }
+  llvm::Value* CString(const std::string& s);
+  // Variables: one stack slot each (mem2reg makes them registers).
+  llvm::AllocaInst* DefineVar(const PrimExpr& var);
+  void SetVar(const PrimExpr& var, llvm::Value* v);
+  llvm::Value* GetVar(const PrimExpr& var);
+  void UndefineVar(const PrimExpr& var) { vars_.erase(&var); }
+  // Traps: branch to a block that calls `helper(call, args...)` and returns 1 when `cond`.
+  void TrapIf(llvm::Value* cond, const std::string& helper, std::vector<llvm::Value*> args);
+  void TrapCode(llvm::Value* cond, ErrorCode code, const std::string& message);
+  llvm::FunctionCallee Helper(const std::string& name);
+  // Integer values as i64 (sign- or zero-extended by dtype).
+  llvm::Value* ToI64(llvm::Value* v, DataType t);
+  llvm::Value* IntegerOperand(const PrimExpr& e, const char* what);
+
+  // Expressions (tir_emit_expr.cc).
+  llvm::Value* EmitImm(const PrimExpr& e);
+  llvm::Value* EmitBinary(const PrimExpr& e);
+  llvm::Value* EmitArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitIntDivMod(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitFloatDivMod(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitMinMax(bool is_max, DataType t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitCompare(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitCast(DataType to, DataType from, llvm::Value* v);
+  llvm::Value* EmitCall(const PrimExpr& e);
+  llvm::Value* EmitFloatFunction(const PrimExpr& e, llvm::Value* x);
+  llvm::Value* EmitIntrinsic(const PrimExpr& e, DataType t, llvm::Value* x, llvm::Value* y);
+  llvm::Value* EmitLazySelect(const PrimExpr& cond, const PrimExpr& a, const PrimExpr& b);
+  llvm::Value* EmitLet(const PrimExpr& e);
+  llvm::Value* ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices, const char* what);
+  llvm::Value* EmitLoad(const PrimExpr& e);
+  llvm::Value* CallDouble(const char* libm, llvm::Value* x);
+
+  // Statements (tir_emit_stmt.cc).
+  void EmitParams(const tir::PrimFunc& f, llvm::Value* args);
+  void EmitFor(const tir::For& loop);
+  void EmitStore(const tir::BufferStore& s);
+  void EmitIf(const tir::IfThenElse& s);
+  void EmitBlock(const tir::Block& blk);
+  void EmitBlockIters(const tir::Block& blk);
+  void EmitInitOnFirstReduceIteration(const tir::Block& blk);
+  void EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, std::vector<llvm::Value*>* datas);
+  void EmitReleases(const std::vector<llvm::Value*>& datas);
+  void EmitAssert(const tir::AssertStmt& s);
+  void EmitWork(llvm::Value* iterations);
+  BufferInfo LayoutOf(const tir::Buffer& b, llvm::Value* data);
+
+  llvm::Module& module_;
+  llvm::LLVMContext& ctx_;
+  llvm::IRBuilder<> b_;
+  std::string name_;
+  llvm::Function* fn_ = nullptr;
+  llvm::Value* call_ = nullptr;         // RlxKernelCall*
+  llvm::BasicBlock* fail_ = nullptr;    // ret i32 1
+  std::unordered_map<const PrimExpr*, llvm::AllocaInst*> vars_;
+  std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
+  std::unordered_map<std::string, llvm::Value*> strings_;
+};
+
+}  // namespace rlx::compiler::codegen
