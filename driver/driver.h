@@ -22,7 +22,7 @@ enum class Backend {
   kInterpreter,  // the reference interpreter (spec chapter 4)
   // The interpreter for Relax, every op lowered by legalize-ops and every PrimFunc compiled to a
   // native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code generator does not
-  // handle yet (16- and 8-bit floats, vector lanes) stays in the TIR interpreter.
+  // handle yet (vector lanes) stays in the TIR interpreter.
   kCpuKernels,
 };
 /// "interpreter".

@@ -1,5 +1,6 @@
 #include "ir/dtype.h"
 
+#include <cmath>
 #include <string>
 
 #include "ir/base/float_bits.h"
@@ -87,6 +88,27 @@ double RoundToFloatDType(double v, DataType t) {
     case DataType::kFloat8E5M2: return Float8E5M2BitsToDouble(DoubleToFloat8E5M2Bits(v));
     default: return v;
   }
+}
+
+double IntToFloatDType(int64_t bits, bool is_signed, DataType t) {
+  const double exact = is_signed ? static_cast<double>(bits) : static_cast<double>(static_cast<uint64_t>(bits));
+  if (t == DataType::kFloat32 || t == DataType::kFloat64) return RoundToFloatDType(exact, t);  // one hardware rounding
+  const bool neg = is_signed && bits < 0;
+  const unsigned __int128 m = neg ? static_cast<unsigned __int128>(-static_cast<__int128>(bits))
+                                  : static_cast<unsigned __int128>(static_cast<uint64_t>(bits));
+  // Below 2^24 the double is exact, so it rounds once.
+  if (m < (static_cast<unsigned __int128>(1) << 24)) return RoundToFloatDType(exact, t);
+  // Otherwise round the magnitude to the dtype's significant bits first, exactly.
+  const int keep = t == DataType::kFloat16 ? 11 : t == DataType::kBFloat16 ? 8 : t == DataType::kFloat8E4M3FN ? 4 : 3;
+  int top = 127;
+  while (!((m >> top) & 1)) --top;
+  const int drop = top + 1 - keep;
+  unsigned __int128 q = m >> drop;
+  const unsigned __int128 rem = m & ((static_cast<unsigned __int128>(1) << drop) - 1);
+  const unsigned __int128 half = static_cast<unsigned __int128>(1) << (drop - 1);
+  if (rem > half || (rem == half && (q & 1))) ++q;
+  const double r = std::ldexp(static_cast<double>(static_cast<uint64_t>(q)), drop);
+  return RoundToFloatDType(neg ? -r : r, t);
 }
 
 bool IsSignedInt(DataType t) {

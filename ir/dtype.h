@@ -45,6 +45,11 @@ bool IsFloat(DataType t);
 bool IsFloat8(DataType t);
 /// `v` rounded once to the nearest value of the float dtype `t` (v itself for float64).
 double RoundToFloatDType(double v, DataType t);
+/// The integer `bits` (an int64, or a uint64's bits when not `is_signed`) converted to the float
+/// dtype `t` with one rounding (eval.num.astype), as the double holding the result. For the
+/// dtypes with few significant bits the magnitude is rounded exactly first, so that converting
+/// through double does not round twice.
+double IntToFloatDType(int64_t bits, bool is_signed, DataType t);
 bool IsSignedInt(DataType t);
 bool IsUnsignedInt(DataType t);
 /// Signed or unsigned integer (bool excluded).

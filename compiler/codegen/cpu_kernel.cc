@@ -20,7 +20,7 @@
 namespace rlx::compiler::codegen {
 namespace {
 
-using KernelFn = int32_t (*)(const RlxKernelArg*, RlxKernelCall*);
+using KernelFn = int32_t (*)(const RlxKernelArg*, RlxKernelCall*, RlxKernelCounters*);
 
 // The process's JIT: one LLJIT for the host CPU with the kernel helpers defined; each kernel
 // lives under its own resource tracker, removed with the kernel.
@@ -192,7 +192,7 @@ void CpuKernel::Run(runtime::CallContext& ctx, const std::vector<runtime::Value>
     const DataType t = params[i].var->dtype;
     if (IsFloat(t)) {
       double d = s.is_float() ? s.f : static_cast<double>(s.i);
-      if (t == DataType::kFloat32) d = static_cast<double>(static_cast<float>(d));
+      d = RoundToFloatDType(d, t);  // as BindScalar: the value of t nearest
       std::memcpy(&packed[i].scalar, &d, sizeof d);
     } else {
       if (s.is_float() || !Fits(t, s.i)) mismatch(i, "the value is not a " + std::string(DataTypeName(t)));
@@ -202,7 +202,8 @@ void CpuKernel::Run(runtime::CallContext& ctx, const std::vector<runtime::Value>
   RlxKernelCall call;
   call.ctx = &ctx;
   call.name = impl_->name;
-  if (impl_->fn(packed.data(), &call) != 0) {
+  RlxKernelCounters counters;
+  if (impl_->fn(packed.data(), &call, &counters) != 0) {
     if (!call.trap) runtime::Fail(ErrorCode::kTirIllFormed, "kernel '" + impl_->name + "' failed without a trap");
     throw runtime::Trap(*call.trap);
   }

@@ -4,7 +4,7 @@
 // the tensors of every buffer parameter (outputs included) and writes them in place.
 //
 // Spec codegen.cpu.kernel. What the code generator does not handle yet makes Compile fail with
-// a message (codegen.cpu.unsupported; never a crash): vector lanes, 16- and 8-bit float dtypes.
+// a message (codegen.cpu.unsupported; never a crash): vector lanes.
 #pragma once
 
 #include <memory>

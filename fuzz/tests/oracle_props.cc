@@ -55,6 +55,9 @@ TEST(FuzzOracles, Prover) { CheckOracle("prover", 100); }
 TEST(FuzzOracles, Determinism) { CheckOracle("determinism", 100); }
 TEST(FuzzOracles, RecordedChecks) { CheckOracle("recorded-checks", 100); }
 TEST(FuzzOracles, OpIdentities) { CheckOracle("op-identities", 100); }
+// The CPU code generator's kernels (codegen.cpu.kernel); O0 compiles fastest, and the O3
+// oracle runs in the fuzz smoke run and the conformance suite on cpu-kernels.
+TEST(FuzzOracles, CpuKernelsO0) { CheckOracle("cpu-kernels-O0", 50); }
 
 // One before/after oracle per registered pass, from the registry (pass.preserves).
 class PassOracle : public ::testing::TestWithParam<std::string> {};

@@ -139,31 +139,8 @@ inline T IntToFloat(I v) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     return static_cast<T>(v);  // one hardware rounding, to nearest even
   } else {
-    bool neg = false;
-    unsigned __int128 m;
-    if constexpr (std::is_signed_v<I>) {
-      neg = v < 0;
-      m = neg ? static_cast<unsigned __int128>(-static_cast<__int128>(v))
-              : static_cast<unsigned __int128>(v);
-    } else {
-      m = v;
-    }
-    // Below 2^24 the double is exact, so RoundFloat rounds once.
-    if (m < (static_cast<unsigned __int128>(1) << 24)) return RoundFloat<T>(static_cast<double>(v));
-    // Otherwise round the magnitude to 11 (float16) or 8 (bfloat16) significant bits first,
-    // exactly, so that the double handed to RoundFloat is already representable.
-    constexpr int kBits = std::is_same_v<T, Half>           ? 11
-                          : std::is_same_v<T, BFloat16>     ? 8
-                          : std::is_same_v<T, Float8E4M3FN> ? 4
-                                                            : 3;
-    int top = 127;
-    while (!((m >> top) & 1)) --top;
-    int drop = top + 1 - kBits;
-    unsigned __int128 q = m >> drop, rem = m & ((static_cast<unsigned __int128>(1) << drop) - 1);
-    unsigned __int128 half = static_cast<unsigned __int128>(1) << (drop - 1);
-    if (rem > half || (rem == half && (q & 1))) ++q;
-    double r = std::ldexp(static_cast<double>(static_cast<uint64_t>(q)), drop);
-    return RoundFloat<T>(neg ? -r : r);
+    // One rounding also from 64-bit integers (ir/dtype.h); the double is a value of T.
+    return RoundFloat<T>(IntToFloatDType(static_cast<int64_t>(v), std::is_signed_v<I>, DTypeOf<T>()));
   }
 }
 

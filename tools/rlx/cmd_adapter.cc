@@ -55,8 +55,19 @@ bool ReadRequestLine(std::istream& in, std::string* line, bool* too_long) {
 
 }  // namespace
 
-int RunAdapter(const std::vector<std::string>& args) {
+int RunAdapter(const std::vector<std::string>& all_args) {
   conform::InProcessImplementation impl;
+  // --backend NAME (first): run requests on that backend (`rlx run --backend`).
+  std::vector<std::string> args = all_args;
+  if (args.size() >= 2 && args[0] == "--backend") {
+    auto backend = driver::ParseBackend(args[1]);
+    if (!backend) {
+      std::cerr << "rlx adapter: --backend expects " << driver::BackendNames() << ", got '" << args[1] << "'\n";
+      return kUsage;
+    }
+    impl.SetBackend(*backend);
+    args.erase(args.begin(), args.begin() + 2);
+  }
   if (args.size() == 1 && args[0] == "--serve") {
     std::string line;
     bool too_long = false;
@@ -75,7 +86,7 @@ int RunAdapter(const std::vector<std::string>& args) {
     return kOk;
   }
   if (args.size() != 1 || args[0].rfind("--", 0) == 0) {
-    std::cerr << "usage: rlx adapter --serve | rlx adapter REQUEST.json\n";
+    std::cerr << "usage: rlx adapter [--backend NAME] --serve | rlx adapter [--backend NAME] REQUEST.json\n";
     return kUsage;
   }
   auto text = ReadFile(args[0]);

@@ -50,7 +50,8 @@ Commands:
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
-  adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout)
+  adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout;
+                         --backend cpu-kernels first: run requests on that backend)
   fuzz                   generate well-typed programs and check them against every oracle
                          (--seed S; --time 60s | --count N; --oracle NAME,...; --jobs N;
                          --save DIR (default fuzz/regressions) | --no-save; --no-reduce;

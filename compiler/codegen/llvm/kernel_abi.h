@@ -3,7 +3,7 @@
 // kernel and implements the helpers it calls. No LLVM types: the generated code sees these as
 // plain structs and `extern "C"` functions, registered in the JIT by address.
 //
-//   int32_t kernel(const RlxKernelArg* args, RlxKernelCall* call);
+//   int32_t kernel(const RlxKernelArg* args, RlxKernelCall* call, RlxKernelCounters* counters);
 //
 // returns 0, or 1 after a helper has recorded a trap in `call` (compiled code never unwinds).
 #pragma once
@@ -18,6 +18,15 @@ struct RlxKernelArg {
   void* data;
   const int64_t* shape;
   int64_t scalar;
+};
+
+/// The loop iterations not yet charged to the work limit (charged in batches of kWorkBatch, as
+/// the interpreter's frames do, tir.eval.work) and the innermost iterations left before the
+/// next check of the time limit. Generated code updates them inline.
+struct RlxKernelCounters {
+  int64_t pending_work = 0;
+  int64_t until_time_check = kWorkBatch;
+  static constexpr int64_t kWorkBatch = 1 << 16;
 };
 
 struct RlxKernelCall;  // defined by kernel_runtime.cc
@@ -49,6 +58,12 @@ double rlx_kernel_exp_narrow(double x);
 /// eval.num.int-power of a and b in `dtype` (the result's low bits in *out); nonzero (with the
 /// trap recorded) for 0 ** negative.
 int32_t rlx_kernel_ipow(RlxKernelCall* call, int64_t a, int64_t b, int32_t dtype, int64_t* out);
+/// The 16- and 8-bit floats, whose values kernels hold as doubles: v rounded once to `dtype`,
+/// an element's bits to its value and back, an integer converted (eval.num.astype).
+double rlx_kernel_narrow_round(int32_t dtype, double v);
+double rlx_kernel_narrow_from_bits(int32_t dtype, int64_t bits);
+int64_t rlx_kernel_narrow_to_bits(int32_t dtype, double v);
+double rlx_kernel_narrow_from_int(int32_t dtype, int64_t v, int32_t is_signed);
 /// The float functions, in double, as the interpreter computes them (rlx_math_exp, ...): the
 /// generated code calls these rather than libm by name, so that LLVM does not rewrite them.
 }

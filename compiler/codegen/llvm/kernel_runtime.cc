@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ir/base/float_bits.h"
 #include "ir/tir/buffer.h"
 #include "runtime/exp_double.h"
 
@@ -147,6 +148,30 @@ int32_t rlx_kernel_ipow(RlxKernelCall* call, int64_t a, int64_t b, int32_t dtype
   return 0;
 }
 
+double rlx_kernel_narrow_round(int32_t dtype, double v) { return RoundToFloatDType(v, static_cast<DataType>(dtype)); }
+
+double rlx_kernel_narrow_from_bits(int32_t dtype, int64_t bits) {
+  switch (static_cast<DataType>(dtype)) {
+    case DataType::kFloat16: return HalfBitsToDouble(static_cast<uint16_t>(bits));
+    case DataType::kBFloat16: return BFloat16BitsToDouble(static_cast<uint16_t>(bits));
+    case DataType::kFloat8E4M3FN: return Float8E4M3FNBitsToDouble(static_cast<uint8_t>(bits));
+    default: return Float8E5M2BitsToDouble(static_cast<uint8_t>(bits));
+  }
+}
+
+int64_t rlx_kernel_narrow_to_bits(int32_t dtype, double v) {
+  switch (static_cast<DataType>(dtype)) {
+    case DataType::kFloat16: return DoubleToHalfBits(v);
+    case DataType::kBFloat16: return DoubleToBFloat16Bits(v);
+    case DataType::kFloat8E4M3FN: return DoubleToFloat8E4M3FNBits(v);
+    default: return DoubleToFloat8E5M2Bits(v);
+  }
+}
+
+double rlx_kernel_narrow_from_int(int32_t dtype, int64_t v, int32_t is_signed) {
+  return IntToFloatDType(v, is_signed != 0, static_cast<DataType>(dtype));  // eval.num.astype
+}
+
 #define RLX_MATH1(name, expr) \
   double rlx_math_##name(double x) { return expr; }
 #define RLX_MATH2(name, expr) \
@@ -190,7 +215,8 @@ const std::vector<std::pair<const char*, void*>>& KernelHelperSymbols() {
       RLX_SYM(rlx_kernel_trap), RLX_SYM(rlx_kernel_trap_bounds), RLX_SYM(rlx_kernel_trap_bind),
       RLX_SYM(rlx_kernel_trap_domain), RLX_SYM(rlx_kernel_trap_loop), RLX_SYM(rlx_kernel_charge),
       RLX_SYM(rlx_kernel_alloc), RLX_SYM(rlx_kernel_release), RLX_SYM(rlx_kernel_exp_narrow),
-      RLX_SYM(rlx_kernel_ipow), RLX_SYM(rlx_math_exp), RLX_SYM(rlx_math_exp2), RLX_SYM(rlx_math_exp10),
+      RLX_SYM(rlx_kernel_ipow), RLX_SYM(rlx_kernel_narrow_round), RLX_SYM(rlx_kernel_narrow_from_bits),
+      RLX_SYM(rlx_kernel_narrow_to_bits), RLX_SYM(rlx_kernel_narrow_from_int), RLX_SYM(rlx_math_exp), RLX_SYM(rlx_math_exp2), RLX_SYM(rlx_math_exp10),
       RLX_SYM(rlx_math_expm1), RLX_SYM(rlx_math_log), RLX_SYM(rlx_math_log2), RLX_SYM(rlx_math_log10),
       RLX_SYM(rlx_math_log1p), RLX_SYM(rlx_math_sin), RLX_SYM(rlx_math_cos), RLX_SYM(rlx_math_tan),
       RLX_SYM(rlx_math_asin), RLX_SYM(rlx_math_acos), RLX_SYM(rlx_math_atan), RLX_SYM(rlx_math_sinh),

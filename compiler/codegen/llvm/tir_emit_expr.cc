@@ -45,10 +45,7 @@ std::string MathHelper(tir::Intrinsic op, DataType t) {
 llvm::Value* TirEmitter::EmitImm(const PrimExpr& e) {
   const DataType t = e.dtype;
   if (t == DataType::kBool) return b_.getInt1(e.int_value != 0);
-  if (IsFloat(t)) {
-    if (t == DataType::kFloat32) return llvm::ConstantFP::get(TypeOf(t), static_cast<double>(static_cast<float>(e.float_value)));
-    return llvm::ConstantFP::get(TypeOf(t), e.float_value);
-  }
+  if (IsFloat(t)) return llvm::ConstantFP::get(TypeOf(t), RoundToFloatDType(e.float_value, t));
   return llvm::ConstantInt::get(TypeOf(t), static_cast<uint64_t>(e.int_value), IsSigned(t));
 }
 
@@ -58,11 +55,7 @@ llvm::Value* TirEmitter::EmitArith(PrimKind k, DataType t, llvm::Value* a, llvm:
     if (k == PrimKind::kSub) return b_.CreateXor(a, b);
     return b_.CreateAnd(a, b);
   }
-  if (IsFloat(t)) {
-    if (k == PrimKind::kAdd) return b_.CreateFAdd(a, b);
-    if (k == PrimKind::kSub) return b_.CreateFSub(a, b);
-    return b_.CreateFMul(a, b);
-  }
+  if (IsFloat(t)) return FloatArith(k, t, a, b);
   if (k == PrimKind::kAdd) return b_.CreateAdd(a, b);
   if (k == PrimKind::kSub) return b_.CreateSub(a, b);
   return b_.CreateMul(a, b);
@@ -94,21 +87,21 @@ llvm::Value* TirEmitter::EmitIntDivMod(PrimKind k, DataType t, llvm::Value* a, l
 llvm::Value* TirEmitter::EmitFloatDivMod(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b) {
   llvm::Type* dbl = b_.getDoubleTy();
   switch (k) {
-    case PrimKind::kTruncDiv: return b_.CreateFDiv(a, b);
+    case PrimKind::kTruncDiv: return FloatArith(PrimKind::kTruncDiv, t, a, b);
     case PrimKind::kFloorDiv:  // the floor of the quotient rounded to T
-      return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(a, b));
+      return RoundTo(t, b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, AsDouble(t, FloatArith(PrimKind::kTruncDiv, t, a, b))));
     case PrimKind::kTruncMod:  // fmod in double (exact), rounded to T
-      return b_.CreateFPTrunc(b_.CreateFRem(b_.CreateFPExt(a, dbl), b_.CreateFPExt(b, dbl)), TypeOf(t));
+      return RoundTo(t, b_.CreateFRem(AsDouble(t, a), AsDouble(t, b)));
     default: {  // numpy.remainder: fmod moved to the divisor's sign; a zero takes its sign
-      llvm::Value* x = b_.CreateFPExt(a, dbl);
-      llvm::Value* y = b_.CreateFPExt(b, dbl);
+      llvm::Value* x = AsDouble(t, a);
+      llvm::Value* y = AsDouble(t, b);
       llvm::Value* m = b_.CreateFRem(x, y);
       llvm::Value* zero = llvm::ConstantFP::get(dbl, 0.0);
       llvm::Value* moved = b_.CreateSelect(b_.CreateICmpNE(b_.CreateFCmpOLT(y, zero), b_.CreateFCmpOLT(m, zero)),
                                            b_.CreateFAdd(m, y), m);
       llvm::Value* signed_zero = b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero, y);
       llvm::Value* r = b_.CreateSelect(b_.CreateFCmpUNE(m, zero), moved, signed_zero);
-      return b_.CreateFPTrunc(r, TypeOf(t));
+      return RoundTo(t, r);
     }
   }
 }
@@ -122,14 +115,14 @@ llvm::Value* TirEmitter::EmitMinMax(bool is_max, DataType t, llvm::Value* a, llv
     return is_max ? b_.CreateSelect(gt, a, b) : b_.CreateSelect(gt, b, a);
   }
   llvm::Type* dbl = b_.getDoubleTy();
-  llvm::Value* x = b_.CreateFPExt(a, dbl);
-  llvm::Value* y = b_.CreateFPExt(b, dbl);
+  llvm::Value* x = AsDouble(t, a);
+  llvm::Value* y = AsDouble(t, b);
   llvm::Value* x_negative = b_.CreateICmpSLT(b_.CreateBitCast(x, b_.getInt64Ty()), I64(0));
   llvm::Value* equal = is_max ? b_.CreateSelect(x_negative, y, x) : b_.CreateSelect(x_negative, x, y);
   llvm::Value* ordered = is_max ? b_.CreateSelect(b_.CreateFCmpOGT(x, y), x, y) : b_.CreateSelect(b_.CreateFCmpOLT(x, y), x, y);
   llvm::Value* m = b_.CreateSelect(b_.CreateFCmpOEQ(x, y), equal, ordered);
   llvm::Value* nan = llvm::ConstantFP::getQNaN(dbl);
-  return b_.CreateFPTrunc(b_.CreateSelect(b_.CreateFCmpUNO(x, y), nan, m), TypeOf(t));
+  return RoundTo(t, b_.CreateSelect(b_.CreateFCmpUNO(x, y), nan, m));
 }
 
 llvm::Value* TirEmitter::EmitCompare(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b) {
@@ -162,14 +155,17 @@ llvm::Value* TirEmitter::EmitCast(DataType to, DataType from, llvm::Value* v) {
     if (IsFloat(from)) return b_.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0));  // NaN != 0
     return b_.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
   }
-  if (IsFloat(from) && IsFloat(to)) {
-    return DataTypeBits(to) > DataTypeBits(from) ? b_.CreateFPExt(v, ty) : b_.CreateFPTrunc(v, ty);
-  }
+  if (IsFloat(from) && IsFloat(to)) return RoundTo(to, AsDouble(from, v));  // one rounding
   if (IsFloat(from)) {  // truncation toward zero, NaN to 0, saturation
     const auto sat = IsSigned(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat;
     return b_.CreateIntrinsic(sat, {ty, v->getType()}, {v});
   }
   const bool from_signed = IsSigned(from);  // bool is 0 / 1
+  if (IsNarrowFloat(to)) {  // IntToFloat: one rounding, also from 64-bit integers
+    llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_from_int", b_.getDoubleTy(),
+                                                         b_.getInt32Ty(), b_.getInt64Ty(), b_.getInt32Ty());
+    return b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(to)), ToI64(v, from), b_.getInt32(from_signed ? 1 : 0)});
+  }
   if (IsFloat(to)) return from_signed ? b_.CreateSIToFP(v, ty) : b_.CreateUIToFP(v, ty);
   return from_signed ? b_.CreateSExtOrTrunc(v, ty) : b_.CreateZExtOrTrunc(v, ty);
 }
@@ -212,7 +208,7 @@ llvm::Value* TirEmitter::EmitFloatFunction(const PrimExpr& e, llvm::Value* x) {
   using tir::Intrinsic;
   const DataType t = e.dtype;
   llvm::Type* dbl = b_.getDoubleTy();
-  llvm::Value* d = b_.CreateFPExt(x, dbl);
+  llvm::Value* d = AsDouble(t, x);
   llvm::Value* r = nullptr;
   const std::string helper = MathHelper(e.intrinsic, t);
   if (!helper.empty()) {
@@ -233,7 +229,7 @@ llvm::Value* TirEmitter::EmitFloatFunction(const PrimExpr& e, llvm::Value* x) {
       default: throw Unsupported{std::string("T.") + tir::GetIntrinsic(e.intrinsic).name + " on floats"};
     }
   }
-  return b_.CreateFPTrunc(r, TypeOf(t));
+  return RoundTo(t, r);
 }
 
 // The other intrinsics on elements of type t (interpreter IntrinsicNode).
@@ -241,14 +237,14 @@ llvm::Value* TirEmitter::EmitIntrinsic(const PrimExpr& e, DataType t, llvm::Valu
   using tir::Intrinsic;
   llvm::Type* dbl = b_.getDoubleTy();
   if (IsFloat(t)) {
-    llvm::Value* a = b_.CreateFPExt(x, dbl);
+    llvm::Value* a = AsDouble(t, x);
     if (e.intrinsic == Intrinsic::kIsNan) return b_.CreateFCmpUNO(a, a);
     llvm::Value* inf = llvm::ConstantFP::getInfinity(dbl);
     llvm::Value* mag = b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, a);
     if (e.intrinsic == Intrinsic::kIsInf) return b_.CreateFCmpOEQ(mag, inf);
     if (e.intrinsic == Intrinsic::kIsFinite) return b_.CreateFCmpOLT(mag, inf);
     if (!y) return EmitFloatFunction(e, x);
-    llvm::Value* c = b_.CreateFPExt(y, dbl);
+    llvm::Value* c = AsDouble(t, y);
     const char* helper = e.intrinsic == Intrinsic::kPow      ? "rlx_math_pow"
                          : e.intrinsic == Intrinsic::kAtan2  ? "rlx_math_atan2"
                          : e.intrinsic == Intrinsic::kFmod   ? "rlx_math_fmod"
@@ -257,7 +253,7 @@ llvm::Value* TirEmitter::EmitIntrinsic(const PrimExpr& e, DataType t, llvm::Valu
                                                                : nullptr;
     if (!helper) throw Unsupported{std::string("T.") + tir::GetIntrinsic(e.intrinsic).name + " on floats"};
     llvm::FunctionCallee f = module_.getOrInsertFunction(helper, dbl, dbl, dbl);
-    return b_.CreateFPTrunc(b_.CreateCall(f, {a, c}), TypeOf(t));
+    return RoundTo(t, b_.CreateCall(f, {a, c}));
   }
   llvm::Type* ty = x->getType();
   const unsigned bits = ty->getIntegerBitWidth();
@@ -344,6 +340,11 @@ llvm::Value* TirEmitter::EmitLoad(const PrimExpr& e) {
   llvm::Value* p = ElementPointer(*e.buffer, e.args, "load from");
   const DataType t = e.buffer->dtype;
   llvm::Value* v = b_.CreateLoad(MemoryTypeOf(t), p);
+  if (IsNarrowFloat(t)) {
+    llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_from_bits", b_.getDoubleTy(),
+                                                         b_.getInt32Ty(), b_.getInt64Ty());
+    return b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), b_.CreateZExt(v, b_.getInt64Ty())});
+  }
   return t == DataType::kBool ? b_.CreateICmpNE(v, b_.getInt8(0)) : v;
 }
 

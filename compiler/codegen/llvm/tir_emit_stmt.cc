@@ -20,8 +20,10 @@ void TirEmitter::EmitParams(const tir::PrimFunc& f, llvm::Value* args) {
     if (p.is_handle()) continue;
     const DataType t = p.var->dtype;
     llvm::Value* bits = field(i, 2, b_.getInt64Ty());
-    llvm::Value* v = IsFloat(t) ? b_.CreateFPTrunc(b_.CreateBitCast(bits, b_.getDoubleTy()), TypeOf(t))
-                                : b_.CreateTrunc(bits, TypeOf(t));
+    // A float arrives as the double holding its value (already rounded to t).
+    llvm::Value* v = t == DataType::kFloat32 ? b_.CreateFPTrunc(b_.CreateBitCast(bits, b_.getDoubleTy()), TypeOf(t))
+                     : IsFloat(t)            ? b_.CreateBitCast(bits, b_.getDoubleTy())
+                                             : b_.CreateTrunc(bits, TypeOf(t));
     DefineVar(*p.var);
     SetVar(*p.var, v);
   }
@@ -74,9 +76,43 @@ void TirEmitter::EmitParams(const tir::PrimFunc& f, llvm::Value* args) {
   }
 }
 
+// tir.eval.work: iterations add to the pending count (saturating), charged to the context
+// when a batch is full, as the interpreter's Frame::CountIterations.
 void TirEmitter::EmitWork(llvm::Value* iterations) {
-  llvm::Value* status = b_.CreateCall(Helper("rlx_kernel_charge"), {call_, iterations});
+  llvm::Value* pending_ptr = b_.CreateStructGEP(CountersType(), counters_, 0);
+  llvm::Value* pending = b_.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_sat, b_.CreateLoad(b_.getInt64Ty(), pending_ptr), iterations);
+  b_.CreateStore(pending, pending_ptr);
+  llvm::BasicBlock* flush = llvm::BasicBlock::Create(ctx_, "work.flush", fn_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "work.done", fn_);
+  b_.CreateCondBr(b_.CreateICmpSGE(pending, I64(RlxKernelCounters::kWorkBatch)), flush, done);
+  b_.SetInsertPoint(flush);
+  EmitFlushWork();
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
+}
+
+void TirEmitter::EmitFlushWork() {
+  llvm::Value* pending_ptr = b_.CreateStructGEP(CountersType(), counters_, 0);
+  llvm::Value* pending = b_.CreateLoad(b_.getInt64Ty(), pending_ptr);
+  b_.CreateStore(I64(0), pending_ptr);
+  llvm::Value* status = b_.CreateCall(Helper("rlx_kernel_charge"), {call_, pending});
   TrapIf(b_.CreateICmpNE(status, b_.getInt32(0)), "", {});
+}
+
+// eval.limit.time: every kWorkBatch iterations of an innermost loop (charging nothing).
+void TirEmitter::EmitTimeCheck() {
+  llvm::Value* left_ptr = b_.CreateStructGEP(CountersType(), counters_, 1);
+  llvm::Value* left = b_.CreateSub(b_.CreateLoad(b_.getInt64Ty(), left_ptr), I64(1));
+  llvm::BasicBlock* check = llvm::BasicBlock::Create(ctx_, "time.check", fn_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "time.done", fn_);
+  b_.CreateStore(left, left_ptr);
+  b_.CreateCondBr(b_.CreateICmpSLE(left, I64(0)), check, done);
+  b_.SetInsertPoint(check);
+  b_.CreateStore(I64(RlxKernelCounters::kWorkBatch), left_ptr);
+  llvm::Value* status = b_.CreateCall(Helper("rlx_kernel_charge"), {call_, I64(0)});
+  TrapIf(b_.CreateICmpNE(status, b_.getInt32(0)), "", {});
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
 }
 
 // A perfect nest (each loop's body the next loop, whose bounds do not depend on the nest): every
@@ -126,6 +162,7 @@ void TirEmitter::EmitFor(const tir::For& outer) {
     heads.push_back(body);
   }
   EmitStmt(*chain.back()->body);
+  EmitTimeCheck();
   for (size_t l = chain.size(); l-- > 0;) {
     llvm::Value* next = b_.CreateAdd(b_.CreateLoad(b_.getInt64Ty(), counters[l]), I64(1));
     b_.CreateStore(next, counters[l]);
@@ -142,7 +179,13 @@ void TirEmitter::EmitStore(const tir::BufferStore& s) {
   if (s.value->dtype != s.buffer->dtype) throw Unsupported{"a store of another dtype (ill-formed TIR)"};
   llvm::Value* v = EmitExpr(*s.value);  // the value first, then the indices (tir.eval.stmt)
   llvm::Value* p = ElementPointer(*s.buffer, s.indices, "store to");
-  if (s.buffer->dtype == DataType::kBool) v = b_.CreateZExt(v, b_.getInt8Ty());
+  const DataType t = s.buffer->dtype;
+  if (t == DataType::kBool) v = b_.CreateZExt(v, b_.getInt8Ty());
+  if (IsNarrowFloat(t)) {
+    llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_to_bits", b_.getInt64Ty(),
+                                                         b_.getInt32Ty(), b_.getDoubleTy());
+    v = b_.CreateTrunc(b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), v}), MemoryTypeOf(t));
+  }
   b_.CreateStore(v, p);
 }
 

@@ -22,12 +22,44 @@ llvm::Type* TirEmitter::TypeOf(DataType t) {
     case DataType::kInt64:
     case DataType::kUInt64: return b_.getInt64Ty();
     case DataType::kFloat32: return b_.getFloatTy();
-    case DataType::kFloat64: return b_.getDoubleTy();
+    case DataType::kFloat64:
+    case DataType::kFloat16:
+    case DataType::kBFloat16:
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E5M2: return b_.getDoubleTy();
     default: throw Unsupported{std::string("the dtype ") + std::string(DataTypeName(t))};
   }
 }
 
-llvm::Type* TirEmitter::MemoryTypeOf(DataType t) { return t == DataType::kBool ? b_.getInt8Ty() : TypeOf(t); }
+llvm::Type* TirEmitter::MemoryTypeOf(DataType t) {
+  if (t == DataType::kBool) return b_.getInt8Ty();
+  if (IsNarrowFloat(t)) return b_.getIntNTy(DataTypeBits(t));  // the element's bits
+  return TypeOf(t);
+}
+
+llvm::Value* TirEmitter::AsDouble(DataType t, llvm::Value* v) {
+  return t == DataType::kFloat32 ? b_.CreateFPExt(v, b_.getDoubleTy()) : v;
+}
+
+llvm::Value* TirEmitter::RoundTo(DataType t, llvm::Value* d) {
+  if (t == DataType::kFloat32) return b_.CreateFPTrunc(d, b_.getFloatTy());
+  if (t == DataType::kFloat64) return d;
+  llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_round", b_.getDoubleTy(), b_.getInt32Ty(), b_.getDoubleTy());
+  return b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), d});
+}
+
+llvm::Value* TirEmitter::FloatArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b) {
+  const bool narrow = IsNarrowFloat(t);
+  if (narrow) {  // exact in float, computed in float, rounded once to t
+    a = b_.CreateFPTrunc(a, b_.getFloatTy());
+    b = b_.CreateFPTrunc(b, b_.getFloatTy());
+  }
+  llvm::Value* r = k == PrimKind::kAdd   ? b_.CreateFAdd(a, b)
+                   : k == PrimKind::kSub ? b_.CreateFSub(a, b)
+                   : k == PrimKind::kMul ? b_.CreateFMul(a, b)
+                                         : b_.CreateFDiv(a, b);
+  return narrow ? RoundTo(t, b_.CreateFPExt(r, b_.getDoubleTy())) : r;
+}
 
 llvm::Value* TirEmitter::CString(const std::string& s) {
   auto it = strings_.find(s);
@@ -121,18 +153,19 @@ llvm::Value* TirEmitter::ElementPointer(const tir::Buffer& buffer, const std::ve
 bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::string* error) {
   try {
     llvm::Type* ptr = b_.getPtrTy();
-    fn_ = llvm::Function::Create(llvm::FunctionType::get(b_.getInt32Ty(), {ptr, ptr}, false),
+    fn_ = llvm::Function::Create(llvm::FunctionType::get(b_.getInt32Ty(), {ptr, ptr, ptr}, false),
                                  llvm::Function::ExternalLinkage, symbol, module_);
-    fn_->addParamAttr(0, llvm::Attribute::NoAlias);
-    fn_->addParamAttr(1, llvm::Attribute::NoAlias);
+    for (unsigned i = 0; i < 3; ++i) fn_->addParamAttr(i, llvm::Attribute::NoAlias);
     llvm::BasicBlock* entry = llvm::BasicBlock::Create(ctx_, "entry", fn_);
     fail_ = llvm::BasicBlock::Create(ctx_, "fail", fn_);
     b_.SetInsertPoint(fail_);
     b_.CreateRet(b_.getInt32(1));
     b_.SetInsertPoint(entry);
     call_ = fn_->getArg(1);
+    counters_ = fn_->getArg(2);
     EmitParams(f, fn_->getArg(0));
     EmitStmt(*f.body);
+    EmitFlushWork();
     b_.CreateRet(b_.getInt32(0));
   } catch (const Unsupported& u) {
     *error = "PrimFunc '" + name_ + "': the CPU code generator does not handle " + u.message;

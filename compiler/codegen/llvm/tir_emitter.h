@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/codegen/llvm/kernel_abi.h"
 #include "ir/base/diagnostic.h"
 #include "ir/tir/prim_func.h"
 
@@ -48,6 +49,7 @@ class TirEmitter {
   llvm::Type* TypeOf(DataType t);
   llvm::Type* MemoryTypeOf(DataType t);  // bool is a byte in memory
   llvm::Value* I64(int64_t v) { return b_.getInt64(v); }
+  llvm::StructType* CountersType() { return llvm::StructType::get(ctx_, {b_.getInt64Ty(), b_.getInt64Ty()}); }
   llvm::Value* CString(const std::string& s);
   // Variables: one stack slot each (mem2reg makes them registers).
   llvm::AllocaInst* DefineVar(const PrimExpr& var);
@@ -58,7 +60,15 @@ class TirEmitter {
   void TrapIf(llvm::Value* cond, const std::string& helper, std::vector<llvm::Value*> args);
   void TrapCode(llvm::Value* cond, ErrorCode code, const std::string& message);
   llvm::FunctionCallee Helper(const std::string& name);
-  // Integer values as i64 (sign- or zero-extended by dtype).
+  // Floats: float32 and float64 values are LLVM floats and doubles; the 16- and 8-bit floats
+  // are doubles holding the element's exact value (kernel_runtime.cc converts their bits).
+  static bool IsNarrowFloat(DataType t) { return IsFloat(t) && t != DataType::kFloat32 && t != DataType::kFloat64; }
+  llvm::Value* AsDouble(DataType t, llvm::Value* v);      // the exact value
+  llvm::Value* RoundTo(DataType t, llvm::Value* d);       // a double rounded once to t
+  // + - * / of a float dtype, in the interpreter's arithmetic type (float for the narrow ones,
+  // then rounded once: ArithType in element_types.h).
+  llvm::Value* FloatArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  // Integers as i64 (sign- or zero-extended by dtype).
   llvm::Value* ToI64(llvm::Value* v, DataType t);
   llvm::Value* IntegerOperand(const PrimExpr& e, const char* what);
 
@@ -92,6 +102,8 @@ class TirEmitter {
   void EmitReleases(const std::vector<llvm::Value*>& datas);
   void EmitAssert(const tir::AssertStmt& s);
   void EmitWork(llvm::Value* iterations);
+  void EmitFlushWork();
+  void EmitTimeCheck();
   BufferInfo LayoutOf(const tir::Buffer& b, llvm::Value* data);
 
   llvm::Module& module_;
@@ -100,6 +112,7 @@ class TirEmitter {
   std::string name_;
   llvm::Function* fn_ = nullptr;
   llvm::Value* call_ = nullptr;         // RlxKernelCall*
+  llvm::Value* counters_ = nullptr;     // RlxKernelCounters*
   llvm::BasicBlock* fail_ = nullptr;    // ret i32 1
   std::unordered_map<const PrimExpr*, llvm::AllocaInst*> vars_;
   std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
