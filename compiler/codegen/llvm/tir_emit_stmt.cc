@@ -48,8 +48,7 @@ void TirEmitter::EmitParams(const tir::PrimFunc& f, llvm::Value* args) {
     for (size_t a = 0; a < rank; ++a) {
       info.shape.push_back(b_.CreateLoad(b_.getInt64Ty(), b_.CreateConstGEP1_64(b_.getInt64Ty(), shape, a)));
     }
-    info.strides.assign(rank, I64(1));
-    for (size_t a = rank; a-- > 1;) info.strides[a - 1] = b_.CreateMul(info.strides[a], info.shape[a]);
+    info.strides = RowMajorStrides(info.shape);
     info.offset = I64(0);
     if (!buf.strides.empty() && buf.strides.size() != rank) throw Unsupported{"buffer strides of another rank (ill-formed TIR)"};
     auto entry = [&](const Ref<PrimExpr>& e, llvm::Value* actual, const std::string& what) {
@@ -237,10 +236,7 @@ void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, s
                               {call_, b_.getInt32(static_cast<int32_t>(buf->dtype)), I64(static_cast<int64_t>(rank)),
                                shape_array, strides_array, info.offset, CString(buf->name)});
     TrapIf(b_.CreateIsNull(info.data), "", {});
-    if (strides.empty()) {
-      strides.assign(rank, I64(1));
-      for (size_t a = rank; a-- > 1;) strides[a - 1] = b_.CreateMul(strides[a], info.shape[a]);
-    }
+    if (strides.empty()) strides = RowMajorStrides(info.shape);
     info.strides = std::move(strides);
     datas->push_back(info.data);
     buffers_[buf.get()] = std::move(info);

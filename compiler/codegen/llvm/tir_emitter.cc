@@ -121,6 +121,12 @@ void TirEmitter::TrapCode(llvm::Value* cond, ErrorCode code, const std::string& 
   TrapIf(cond, "rlx_kernel_trap", {b_.getInt32(static_cast<int32_t>(code)), CString(message)});
 }
 
+std::vector<llvm::Value*> TirEmitter::RowMajorStrides(const std::vector<llvm::Value*>& shape) {
+  std::vector<llvm::Value*> strides(shape.size(), I64(1));
+  for (size_t a = shape.size(); a-- > 1;) strides[a - 1] = b_.CreateMul(strides[a], shape[a]);
+  return strides;
+}
+
 llvm::Value* TirEmitter::ToI64(llvm::Value* v, DataType t) {
   return IsSignedInt(t) ? b_.CreateSExtOrTrunc(v, b_.getInt64Ty()) : b_.CreateZExtOrTrunc(v, b_.getInt64Ty());
 }

@@ -68,6 +68,8 @@ class TirEmitter {
   // + - * / of a float dtype, in the interpreter's arithmetic type (float for the narrow ones,
   // then rounded once: ArithType in element_types.h).
   llvm::Value* FloatArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
+  // The element strides of a compact row-major layout of `shape` (i64 values).
+  std::vector<llvm::Value*> RowMajorStrides(const std::vector<llvm::Value*>& shape);
   // Integers as i64 (sign- or zero-extended by dtype).
   llvm::Value* ToI64(llvm::Value* v, DataType t);
   llvm::Value* IntegerOperand(const PrimExpr& e, const char* what);
