@@ -1,7 +1,8 @@
 #include "driver/driver.h"
 
-#include "compiler/codegen/cpu_kernel.h"
 #include "compiler/pass/pass.h"
+#include "compiler/pass/pipelines.h"
+#include "driver/codegen_loader.h"
 
 namespace rlx::driver {
 namespace {
@@ -37,6 +38,14 @@ std::optional<Backend> ParseBackend(const std::string& name) {
 
 std::string BackendNames() { return "interpreter, cpu-kernels"; }
 
+bool BackendAvailable(Backend b, std::string* why) {
+  switch (b) {
+    case Backend::kInterpreter: return true;
+    case Backend::kCpuKernels: return LoadCodegen(why) != nullptr;
+  }
+  return false;
+}
+
 Program Load(const std::string& text, const std::string& name, SourceManager& sources, DiagnosticEngine& diags,
              const text::ParseOptions& parse, const checker::CheckOptions& check) {
   size_t errors_before = diags.error_count();
@@ -62,13 +71,13 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
   switch (options.backend) {
     case Backend::kInterpreter: break;
     case Backend::kCpuKernels: {
-      module = compiler::RunPass(*compiler::FindPass("legalize-ops"), module);
+      for (const compiler::PassInfo* pass : compiler::LoweringPipeline()) module = compiler::RunPass(*pass, module);
+      const compiler::codegen::CodegenLibrary* codegen = LoadCodegen(nullptr);
+      if (!codegen) break;  // interpreted; callers ask BackendAvailable first
       const compiler::codegen::KernelOptions k{options.optimize};
-      o.compile_prim_func = [k](const tir::PrimFunc& f, const std::string& name) -> interp::PrimFuncRunner {
-        std::string unsupported;
-        auto kernel = compiler::codegen::CpuKernel::Compile(f, name, k, &unsupported);
-        if (!kernel) return {};  // interpreted (the generator does not handle it yet)
-        return [kernel](runtime::CallContext& ctx, const std::vector<runtime::Value>& args) { kernel->Run(ctx, args); };
+      o.compile_prim_func = [codegen, k](const tir::PrimFunc& f, const std::string& name) -> interp::PrimFuncRunner {
+        std::string unsupported;  // an empty runner: interpreted (the generator does not handle it yet)
+        return codegen->compile_cpu_kernel(f, name, k, &unsupported);
       };
       break;
     }

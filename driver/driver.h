@@ -20,9 +20,10 @@ namespace rlx::driver {
 /// Where a program runs.
 enum class Backend {
   kInterpreter,  // the reference interpreter (spec chapter 4)
-  // The interpreter for Relax, every op lowered by legalize-ops and every PrimFunc compiled to a
-  // native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code generator does not
-  // handle yet (vector lanes) stays in the TIR interpreter.
+  // The interpreter for Relax on the module lowered by the lowering pipeline
+  // (compiler/pass/pipelines.h: every op to a PrimFunc, explicit outputs), every PrimFunc
+  // compiled to a native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code
+  // generator does not handle yet (vector lanes) stays in the TIR interpreter.
   kCpuKernels,
 };
 /// "interpreter".
@@ -31,6 +32,10 @@ const char* BackendName(Backend b);
 std::optional<Backend> ParseBackend(const std::string& name);
 /// Every backend's name, comma separated (for usage messages).
 std::string BackendNames();
+/// False, with `*why` set, when `b` cannot run in this process: the compiled backends load the
+/// code generators' library on first use (driver/codegen_loader.h), which may be missing. Ask
+/// before Prepare: Prepare runs what it cannot compile in the interpreter.
+bool BackendAvailable(Backend b, std::string* why);
 
 /// A module read and checked: what every run starts from.
 struct Program {

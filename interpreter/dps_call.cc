@@ -42,6 +42,28 @@ const PrimFuncRunner& Evaluator::PrimFuncProgram(const Expr& gvar) {
   return it->second;
 }
 
+// tir.eval.direct-call
+Value Evaluator::EvalPrimFuncCall(const Call& call, Environment& env) {
+  std::vector<Value> args;
+  for (const auto& a : call.args) {  // eval.order
+    Value v = Eval(a, env);
+    if (!v.is_shape()) {
+      args.push_back(std::move(v));
+      continue;
+    }
+    for (int64_t d : v.shape()) args.push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
+  }
+  ChargeWork(TensorElements(args));
+  const std::string& name = AsPtr<GlobalVar>(call.op.get())->name;
+  try {
+    PrimFuncProgram(*call.op)(*this, args);
+  } catch (Trap& t) {
+    t.stack.push_back({name, call.span});
+    throw;
+  }
+  return Value::FromTuple({});
+}
+
 // tir.eval.call
 Value Evaluator::EvalDpsCall(const Call& call, const Op& op, Environment& env) {
   const bool packed = op.info->id == OpId::kCallDpsPacked;

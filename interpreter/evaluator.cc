@@ -344,6 +344,10 @@ Value Evaluator::EvalIf(const If& e, Environment& env) {
 
 Value Evaluator::EvalCall(const Call& call, Environment& env) {
   if (const auto* op = AsPtr<Op>(call.op.get())) return EvalOpCall(call, *op, env);
+  if (const auto* g = AsPtr<GlobalVar>(call.op.get())) {
+    const GlobalDef* def = module_->Find(g->name);
+    if (def && As<tir::PrimFunc>(def->value)) return EvalPrimFuncCall(call, env);
+  }
   // eval.order: the callee first, then the arguments left to right.
   Value callee = Eval(call.op, env);
   std::vector<Value> args;

@@ -61,6 +61,8 @@ class Evaluator : public CallContext {
   Value EvalGlobal(const std::string& name);
   /// R.call_tir, R.call_tir_inplace, R.call_dps_packed (§5.9, dps_call.cc).
   Value EvalDpsCall(const Call& call, const Op& op, Environment& env);
+  // tir.eval.direct-call: cls.f(args...) of a PrimFunc, in the lowered form.
+  Value EvalPrimFuncCall(const Call& call, Environment& env);
   /// What runs the PrimFunc that `gvar` names (compiled on first use).
   const PrimFuncRunner& PrimFuncProgram(const Expr& gvar);
   Value LookupPacked(const std::string& symbol);

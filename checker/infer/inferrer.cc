@@ -39,6 +39,12 @@ void ModuleInferrer::Run() {
   }
 }
 
+// tir.func.sinfo: an opaque impure callable returning the empty tuple (a direct call writes its
+// tensors in place, tir.eval.direct-call).
+static Ref<StructInfo> PrimFuncSInfo() {
+  return FuncStructInfo::MakeOpaque(TupleStructInfo::Make({}), false, "");
+}
+
 Ref<StructInfo> ModuleInferrer::GlobalSInfo(const std::string& name) {
   if (auto it = out_.global_sinfo.find(name); it != out_.global_sinfo.end()) return it->second;
   const GlobalDef* def = module_.Find(name);
@@ -51,7 +57,7 @@ Ref<StructInfo> ModuleInferrer::GlobalSInfo(const std::string& name) {
     return s;
   }
   if (As<tir::PrimFunc>(def->value)) {  // tir.func.sinfo
-    Ref<StructInfo> s = FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "");
+    Ref<StructInfo> s = PrimFuncSInfo();
     out_.global_sinfo[name] = s;
     return s;
   }
@@ -480,8 +486,7 @@ Ref<StructInfo> FunctionInferrer::DeriveExpr(const Ref<Expr>& e) {
       return FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "tvm.relax.struct_info.infer_by_sinfo_args");
     }
     case ExprKind::kIf: return DeriveIf(static_cast<const If&>(*e));
-    case ExprKind::kPrimFunc:  // tir.func.sinfo: called only through R.call_tir
-      return FuncStructInfo::MakeOpaque(ObjectStructInfo::Make(), false, "");
+    case ExprKind::kPrimFunc: return PrimFuncSInfo();
     case ExprKind::kCall: return DeriveCall(static_cast<const Call&>(*e));
     case ExprKind::kFunction: return DeriveFunction(static_cast<const Function&>(*e));
     case ExprKind::kSeqExpr: return DeriveSeqExpr(static_cast<const SeqExpr&>(*e));

@@ -11,16 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/codegen_library.h"
 #include "ir/tir/prim_func.h"
 #include "runtime/call_context.h"
 #include "runtime/value.h"
 
 namespace rlx::compiler::codegen {
-
-struct KernelOptions {
-  /// LLVM's O3 pipeline for the host CPU; false: O0 (what the fuzz oracle also compares).
-  bool optimize = true;
-};
 
 class CpuKernel {
  public:

@@ -31,4 +31,10 @@ Ref<IRModule> InlineLocal(const Ref<IRModule>& m);
 /// is built as (t[0], t[1], c...) from t = (a, b).
 Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m);
 
+/// call-tir-rewrite (pass.call-tir-rewrite, TVM's CallTIRRewrite): every R.call_tir,
+/// R.call_tir_inplace and R.call_dps_packed becomes R.builtin.alloc_tensor of each fresh output,
+/// then the direct call of the PrimFunc (tir.eval.direct-call) or of the packed function with the
+/// arguments, the outputs and the tir_vars; pure functions that gain one get relax.force_pure.
+Ref<IRModule> CallTirRewrite(const Ref<IRModule>& m);
+
 }  // namespace rlx::compiler

@@ -7,6 +7,7 @@
 
 #include "checker/checker.h"
 #include "compiler/pass/pass_manager.h"
+#include "compiler/pass/pipelines.h"
 #include "ir/analysis/visitor.h"
 #include "ir/text/printer.h"
 #include "ir/text/relax_parser.h"
@@ -36,6 +37,17 @@ std::vector<const PassInfo*> Passes(const std::string& list) {
   return passes;
 }
 
+// `order` with to-non-dataflow before each pass that requires no-dataflow (the one property so
+// far, pass.contract.forms), so that a list of passes in any order runs through.
+std::vector<const PassInfo*> WithPrerequisites(const std::vector<const PassInfo*>& order) {
+  std::vector<const PassInfo*> out;
+  for (const PassInfo* p : order) {
+    if (p->contract.requires_form & kNoDataflow) out.push_back(FindPass("to-non-dataflow"));
+    out.push_back(p);
+  }
+  return out;
+}
+
 // pass.manager.run: every pass alone and every pair in either order, verified after each.
 TEST(PassManager, EveryPassAndEveryPairVerifies) {
   Ref<IRModule> m = ParseModule(kModule);
@@ -45,9 +57,10 @@ TEST(PassManager, EveryPassAndEveryPairVerifies) {
       PassManagerOptions options;
       options.verify_each = true;
       std::ostringstream log;
-      PassRunResult r = RunPasses(m, {&a, &b}, options, log);
+      const std::vector<const PassInfo*> passes = WithPrerequisites({&a, &b});
+      PassRunResult r = RunPasses(m, passes, options, log);
       EXPECT_EQ(r.error, "") << a.name << "," << b.name;
-      ASSERT_EQ(r.records.size(), 2u);
+      ASSERT_EQ(r.records.size(), passes.size());
     }
   }
 }
@@ -94,7 +107,7 @@ TEST(PassManager, EveryOrderOfAllPassesVerifies) {
     PassManagerOptions options;
     options.verify_each = true;
     std::ostringstream log;
-    PassRunResult r = RunPasses(m, order, options, log);
+    PassRunResult r = RunPasses(m, WithPrerequisites(order), options, log);
     std::string names;
     for (const PassInfo* p : order) names += std::string(p->name) + ",";
     EXPECT_EQ(r.error, "") << names;
@@ -103,15 +116,25 @@ TEST(PassManager, EveryOrderOfAllPassesVerifies) {
   }
 }
 
-// Each pass has a site in kEverySite, so the orders above exercise every pass.
+// Each pass has a site in kEverySite, lowered up to the pass for a lowering step
+// (pipelines.h), so the orders above exercise every pass.
 TEST(PassManager, EveryPassChangesTheModuleWithEverySite) {
   Ref<IRModule> m = ParseModule(kEverySite);
   ASSERT_TRUE(m);
   for (const auto& pass : AllPasses()) {
-    PassRunResult r = RunPasses(m, {&pass}, {}, std::cerr);
+    PassRunResult before = RunPasses(m, LoweringPrefix(pass), {}, std::cerr);
+    ASSERT_EQ(before.error, "") << pass.name;
+    PassRunResult r = RunPasses(before.module, {&pass}, {}, std::cerr);
     EXPECT_EQ(r.error, "") << pass.name;
-    EXPECT_NE(r.module, m) << pass.name << " found nothing to rewrite";
+    EXPECT_NE(r.module, before.module) << pass.name << " found nothing to rewrite";
   }
+}
+
+// pass.contract.requires: a pass is refused a module without the form it requires.
+TEST(PassManager, APassIsRefusedAModuleWithoutItsForm) {
+  Ref<IRModule> m = ParseModule(kModule);
+  PassRunResult r = RunPasses(m, Passes("call-tir-rewrite"), {}, std::cerr);
+  EXPECT_NE(r.error.find("needs a module with no-dataflow"), std::string::npos) << r.error;
 }
 
 TEST(PassManager, UnknownPassIsAnError) {
@@ -159,7 +182,10 @@ class AllVarsCarry : public ExprVisitor {
 
 TEST(PassManager, PassOutputsCarryStructInfo) {
   for (const auto& pass : AllPasses()) {
-    PassRunResult r = RunPasses(ParseModule(kModule), {&pass}, {}, std::cerr);
+    std::vector<const PassInfo*> passes = LoweringPrefix(pass);
+    passes.push_back(&pass);
+    PassRunResult r = RunPasses(ParseModule(kModule), passes, {}, std::cerr);
+    ASSERT_EQ(r.error, "") << pass.name;
     AllVarsCarry carry;
     carry.VisitModule(*r.module);
     EXPECT_TRUE(carry.missing.empty()) << pass.name << ": " << carry.missing.size() << " variables without struct info";

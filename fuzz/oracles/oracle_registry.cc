@@ -3,6 +3,7 @@
 // rewrite. Every registered compiler pass (compiler/pass/passes.def) gets its before/after
 // oracle, named after the pass, with no line here (pass.preserves).
 #include "compiler/pass/pass.h"
+#include "compiler/pass/pipelines.h"
 #include "fuzz/oracles/basic_oracles.h"
 #include "fuzz/oracles/op_identities.h"
 
@@ -18,10 +19,14 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   o.push_back(Differential("recorded-checks", InterpretRecordedChecks, Interpret));
   for (const compiler::PassInfo& pass : compiler::AllPasses()) {
     const compiler::PassInfo* p = &pass;
-    o.push_back(PassPreserves(pass.name, [p](const Ref<IRModule>& m, uint64_t) -> Ref<IRModule> {
-      if (p->contract.requires_form & ~compiler::PropertiesOf(*m)) return nullptr;
-      Ref<IRModule> out = compiler::RunPass(*p, m);
-      return out == m ? nullptr : out;  // no site for the pass in this module
+    // A lowering step sees the module lowered up to it (compiler/pass/pipelines.h).
+    std::vector<const compiler::PassInfo*> prefix = compiler::LoweringPrefix(pass);
+    o.push_back(PassPreserves(pass.name, [p, prefix](const Ref<IRModule>& m, uint64_t) -> Ref<IRModule> {
+      Ref<IRModule> in = m;
+      for (const compiler::PassInfo* q : prefix) in = compiler::RunPass(*q, in);
+      if (p->contract.requires_form & ~compiler::PropertiesOf(*in)) return nullptr;
+      Ref<IRModule> out = compiler::RunPass(*p, in);
+      return out == in ? nullptr : out;  // no site for the pass in this module
     }, nullptr, /*keeps_sinfo=*/!p->contract.refines_struct_info));
   }
   o.push_back(PassPreserves("op-identities", ApplyOpIdentities));

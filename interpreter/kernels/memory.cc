@@ -39,12 +39,21 @@ Value AllocTensorInStorage(OpInvocation& inv) {
   return Value::FromTensor(std::make_shared<TensorData>(dt, shape, storage.tensor(), static_cast<size_t>(offset)));
 }
 
+// A fresh zero-filled tensor; a negative extent (from shape arithmetic at run time) fails c1,
+// as R.call_tir's output does (op.call_tir.c3), whose allocation call-tir-rewrite makes this.
+Value AllocTensor(OpInvocation& inv) {
+  const std::vector<int64_t> shape = inv.ShapeArg("shape");
+  for (int64_t d : shape) {
+    if (d < 0) inv.FailConstraint(1, "the shape " + ShapeText(shape) + " has a negative extent");
+  }
+  return Value::FromTensor(inv.Alloc(DTypeArg(inv), shape));
+}
+
 }  // namespace
 
 Value MemoryKernel(OpInvocation& inv) {
   switch (inv.op().id) {
-    // A fresh zero-filled tensor.
-    case OpId::kBuiltinAllocTensor: return Value::FromTensor(inv.Alloc(DTypeArg(inv), inv.ShapeArg("shape")));
+    case OpId::kBuiltinAllocTensor: return AllocTensor(inv);
     case OpId::kMemoryAllocStorage:
     case OpId::kVMAllocStorage: return AllocStorage(inv);
     case OpId::kMemoryAllocTensor:

@@ -406,6 +406,7 @@ void RelaxParser::ParseClass(const py::Stmt& cls) {
     Ref<StructInfo> ret;
     if (g) {
       if (auto f = As<Function>(g->value)) ret = f->ret_sinfo;
+      if (As<tir::PrimFunc>(g->value)) ret = TupleStructInfo::Make({});  // tir.func.sinfo
       if (auto x = As<ExternFunc>(g->value)) {
         if (auto fs = As<FuncStructInfo>(x->sinfo)) ret = fs->ret;
       }

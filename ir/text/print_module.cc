@@ -63,6 +63,13 @@ bool IsVoidOpCall(const Ref<Expr>& e) {
 
 }  // namespace
 
+bool Printer::IsPrimFuncCall(const Ref<rlx::Expr>& e) const {
+  auto call = As<Call>(e);
+  auto g = call ? As<GlobalVar>(call->op) : nullptr;
+  const GlobalDef* def = g && module_ ? module_->Find(g->name) : nullptr;
+  return def && As<tir::PrimFunc>(def->value);
+}
+
 void Printer::Line(const std::string& text) {
   out_.append(static_cast<size_t>(indent_) * 4, ' ');
   out_ += text;
@@ -289,8 +296,9 @@ void Printer::BindingStmt(const Binding& b, bool in_dataflow) {
                           ? "R.match_cast(" + Expr(b.value) + ", " + SInfo(b.match_sinfo) + ")"
                           : Expr(b.value);
   // A void call whose variable is never used prints as a statement; the parser binds it
-  // to a fresh variable (a DataflowVar inside a dataflow block).
-  if (!b.is_match_cast() && !b.var->annotation && IsVoidOpCall(b.value) &&
+  // to a fresh variable (a DataflowVar inside a dataflow block). A direct call of a PrimFunc
+  // is void (tir.func.sinfo), as TVM prints its lowered form.
+  if (!b.is_match_cast() && !b.var->annotation && (IsVoidOpCall(b.value) || IsPrimFuncCall(b.value)) &&
       !used_vars_.count(b.var.get()) && b.var->is_dataflow() == in_dataflow) {
     Line(value);  // the variable is never used, so it needs no name
 

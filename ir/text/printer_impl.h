@@ -40,6 +40,8 @@ class Printer {
   void Seq(const SeqExpr& s, const std::string* result_name);
   void BindingStmt(const Binding& b, bool in_dataflow);
   void IfStmt(const Binding& b);
+  // A call of a PrimFunc of the module (tir.eval.direct-call).
+  bool IsPrimFuncCall(const Ref<rlx::Expr>& e) const;
   void Line(const std::string& text);
 
   // ---- names (print_module.cc) ----

@@ -80,6 +80,20 @@ std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts) {
   return print;
 }
 
+std::optional<driver::Backend> BackendOption(const std::string& command, const std::string& name) {
+  auto backend = driver::ParseBackend(name);
+  if (!backend) {
+    std::cerr << command << ": --backend expects " << driver::BackendNames() << ", got '" << name << "'\n";
+    return std::nullopt;
+  }
+  std::string why;
+  if (!driver::BackendAvailable(*backend, &why)) {
+    std::cerr << command << ": the " << name << " backend is unavailable: " << why << "\n";
+    return std::nullopt;
+  }
+  return backend;
+}
+
 std::optional<std::string> ReadFile(const std::string& path, uint64_t max_bytes) {
   std::string text, error;
   if (!ReadWholeFile(path, &text, &error, max_bytes)) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/driver.h"
 #include "ir/base/diagnostic.h"
 #include "ir/module.h"
 #include "ir/text/printer.h"
@@ -33,6 +34,11 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
 /// The printer's options from `--spelling v0.23|v0.24` (text.spelling); nullopt after printing a
 /// usage error.
 std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts);
+
+/// The backend `name` names for `--backend` of `command` ("rlx run"), when this process can run
+/// it; nullopt after printing why not (an unknown name, or a compiled backend whose code
+/// generators do not load: exit 2).
+std::optional<driver::Backend> BackendOption(const std::string& command, const std::string& name);
 
 /// Reads a file ("-" is stdin) of at most `max_bytes`; nullopt after printing "cannot read"
 /// (a missing file, a folder, a read error, or a larger file: exit 2, docs/cli.md).

@@ -60,11 +60,8 @@ int RunAdapter(const std::vector<std::string>& all_args) {
   // --backend NAME (first): run requests on that backend (`rlx run --backend`).
   std::vector<std::string> args = all_args;
   if (args.size() >= 2 && args[0] == "--backend") {
-    auto backend = driver::ParseBackend(args[1]);
-    if (!backend) {
-      std::cerr << "rlx adapter: --backend expects " << driver::BackendNames() << ", got '" << args[1] << "'\n";
-      return kUsage;
-    }
+    auto backend = BackendOption("rlx adapter", args[1]);
+    if (!backend) return kUsage;
     impl.SetBackend(*backend);
     args.erase(args.begin(), args.begin() + 2);
   }

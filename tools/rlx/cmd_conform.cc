@@ -238,11 +238,8 @@ int RunConform(const std::vector<std::string>& args) {
       impl_name += " after " + flags["--passes"];
     }
     if (flags.count("--backend")) {
-      auto backend = driver::ParseBackend(flags["--backend"]);
-      if (!backend) {
-        std::cerr << "rlx conform: --backend expects " << driver::BackendNames() << ", got '" << flags["--backend"] << "'\n";
-        return kUsage;
-      }
+      auto backend = BackendOption("rlx conform", flags["--backend"]);
+      if (!backend) return kUsage;
       in_process->SetBackend(*backend);
       if (*backend != driver::Backend::kInterpreter) {
         config.skip_limits = true;

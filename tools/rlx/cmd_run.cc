@@ -279,11 +279,8 @@ int RunRun(const std::vector<std::string>& raw_args) {
   }
   driver::RunOptions run_options;
   if (opts->flags.count("--backend")) {
-    auto backend = driver::ParseBackend(opts->flags["--backend"]);
-    if (!backend) {
-      std::cerr << "rlx run: --backend expects " << driver::BackendNames() << ", got '" << opts->flags["--backend"] << "'\n";
-      return kUsage;
-    }
+    auto backend = BackendOption("rlx run", opts->flags["--backend"]);
+    if (!backend) return kUsage;
     run_options.backend = *backend;
   }
   for (const auto& l : limits) {
