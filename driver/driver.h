@@ -23,7 +23,7 @@ enum class Backend {
   // The interpreter for Relax on the module lowered by the lowering pipeline
   // (compiler/pass/pipelines.h: every op to a PrimFunc, explicit outputs), every PrimFunc
   // compiled to a native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code
-  // generator does not handle yet (vector lanes) stays in the TIR interpreter.
+  // generator does not handle (codegen.cpu.unsupported) stays in the TIR interpreter.
   kCpuKernels,
 };
 /// "interpreter".

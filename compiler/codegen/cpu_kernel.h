@@ -4,7 +4,7 @@
 // the tensors of every buffer parameter (outputs included) and writes them in place.
 //
 // Spec codegen.cpu.kernel. What the code generator does not handle yet makes Compile fail with
-// a message (codegen.cpu.unsupported; never a crash): vector lanes.
+// a message (codegen.cpu.unsupported; never a crash): only TIR the checker rejects.
 #pragma once
 
 #include <memory>

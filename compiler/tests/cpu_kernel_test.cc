@@ -182,5 +182,65 @@ class Module:
   EXPECT_GE(tally.compiled, 1);
 }
 
+// Vector lanes (tir.eval.vector): ramps, broadcasts, vector loads, arithmetic, casts, selects and
+// lets lane by lane, and the traps of a lane in the interpreter's order.
+TEST(CpuKernel, VectorLanesAsTheInterpreterDoes) {
+  const char* text = R"(
+from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((T.int64(8),), "int32"), B: T.Buffer((T.int64(8),), "int32"), C: T.Buffer((T.int64(8),), "float32")):
+        for i in range(T.int64(2)):
+            C[T.Ramp(i * T.int64(4), T.int64(1), 4)] = T.Cast("float32", A[T.Ramp(i * T.int64(4), T.int64(1), 4)]) * T.Broadcast(T.float32(0.5), 4)
+        for i in range(T.int64(2)):
+            C[T.Ramp(i, T.int64(2), 4)] = T.Select(A[T.Ramp(i, T.int64(2), 4)] > T.Broadcast(0, 4), C[T.Ramp(i, T.int64(2), 4)], T.Broadcast(T.float32(-1), 4))
+        T.evaluate(T.floordiv(A[T.Ramp(T.int64(0), T.int64(1), 4)], B[T.Ramp(T.int64(0), T.int64(1), 4)]))
+        B[T.Ramp(T.int64(0), T.int64(1), 4)] = A[T.Ramp(T.Cast("int64", A[0]), T.int64(1), 4)] + T.Broadcast(1, 4)
+
+    @R.function
+    def main(a: R.Tensor((8,), "int32"), b: R.Tensor((8,), "int32")):
+        cls = Module
+        y = R.call_tir_inplace(cls.f, (a, b), inplace_indices=[1, -1], out_sinfo=[R.Tensor((8,), dtype="int32"), R.Tensor((8,), dtype="float32")])
+        return y
+)";
+  static SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> m = text::ParseModuleText(text, "vectors.py", sources, diags);
+  ASSERT_NE(m, nullptr) << diags.RenderAll();
+  ASSERT_TRUE(checker::CheckModule(*m, diags).ok) << diags.RenderAll();
+  auto tensor = [](std::vector<int32_t> v) {
+    auto t = std::make_shared<TensorData>(DataType::kInt32, std::vector<int64_t>{static_cast<int64_t>(v.size())});
+    std::memcpy(t->mutable_data(), v.data(), v.size() * 4);
+    return runtime::Value::FromTensor(t);
+  };
+  struct Case {
+    std::vector<int32_t> a, b;
+  };
+  const Case cases[] = {
+      {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // runs (A[0] = 1: the ramp from 1)
+      {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 0, 1, 1, 1, 1, 1}},  // E3006 in lane 2
+      {{5, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // E3007: lane 3 of the ramp from 5
+      {{-1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},   // E3007: lane 0 of the ramp from -1
+  };
+  Tally tally;
+  for (const Case& c : cases) {
+    std::vector<runtime::Value> args = {tensor(c.a), tensor(c.b)};
+    RunResult expected = Interpreter(m).Run("main", testing::CopyValues(args));
+    for (bool optimize : {true, false}) {
+      RunResult actual = Interpreter(m, Compiled(optimize, tally)).Run("main", testing::CopyValues(args));
+      ASSERT_EQ(actual.ok(), expected.ok()) << (expected.ok() ? actual.error->message : expected.error->message);
+      if (!expected.ok()) {
+        EXPECT_EQ(actual.error->code, expected.error->code) << actual.error->message;
+      } else {
+        EXPECT_TRUE(testing::SameValue(actual.value, expected.value));
+      }
+    }
+  }
+  EXPECT_TRUE(tally.unsupported.empty());
+  EXPECT_GE(tally.compiled, 1);
+}
+
 }  // namespace
 }  // namespace rlx::compiler::codegen

@@ -336,6 +336,17 @@ llvm::Value* TirEmitter::EmitLet(const PrimExpr& e) {
   return body;
 }
 
+// Lane i of T.Ramp(base, stride, lanes): base + i * stride, wrapped to the dtype (base and
+// stride evaluated as scalars).
+llvm::Value* TirEmitter::EmitRamp(const PrimExpr& e) {
+  if (!IsInteger(e.dtype)) throw Unsupported{"a ramp of a non-integer dtype"};
+  const int lane = lane_;
+  llvm::Value* base = AtLane(0, [&] { return EmitExpr(*e.operands[0]); });
+  llvm::Value* stride = AtLane(0, [&] { return EmitExpr(*e.operands[1]); });
+  llvm::Type* t = TypeOf(e.dtype);
+  return b_.CreateAdd(base, b_.CreateMul(llvm::ConstantInt::get(t, static_cast<uint64_t>(lane)), stride));
+}
+
 llvm::Value* TirEmitter::EmitLoad(const PrimExpr& e) {
   llvm::Value* p = ElementPointer(*e.buffer, e.args, "load from");
   const DataType t = e.buffer->dtype;
@@ -348,10 +359,14 @@ llvm::Value* TirEmitter::EmitLoad(const PrimExpr& e) {
   return t == DataType::kBool ? b_.CreateICmpNE(v, b_.getInt8(0)) : v;
 }
 
+// tir.eval.vector: a vector expression is emitted once per lane, for the lane in lane_ (the
+// interpreter evaluates lane by lane too, so the traps come in its order); scalar expressions
+// ignore the lane. LLVM's SLP vectorizer turns lanes without checks back into vector code.
 llvm::Value* TirEmitter::EmitExpr(const PrimExpr& e) {
-  if (e.lanes != 1) throw Unsupported{"vector expressions (lanes > 1)"};
   TypeOf(e.dtype);  // rejects the dtypes the generator does not handle
   switch (e.kind) {
+    case PrimKind::kRamp: return EmitRamp(e);
+    case PrimKind::kBroadcast: return AtLane(0, [&] { return EmitExpr(*e.operands[0]); });
     case PrimKind::kIntImm:
     case PrimKind::kFloatImm: return EmitImm(e);
     case PrimKind::kVar: return GetVar(e);

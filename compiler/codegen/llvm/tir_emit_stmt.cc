@@ -174,8 +174,20 @@ void TirEmitter::EmitFor(const tir::For& outer) {
   b_.SetInsertPoint(skip);
 }
 
+// A vector store writes its lanes in order, each as a scalar store (tir.eval.vector).
 void TirEmitter::EmitStore(const tir::BufferStore& s) {
   if (s.value->dtype != s.buffer->dtype) throw Unsupported{"a store of another dtype (ill-formed TIR)"};
+  int lanes = s.value->lanes;
+  for (const auto& i : s.indices) lanes = std::max(lanes, i->lanes);
+  for (int lane = 0; lane < lanes; ++lane) {
+    AtLane(lane, [&] {
+      EmitStoreLane(s);
+      return nullptr;
+    });
+  }
+}
+
+void TirEmitter::EmitStoreLane(const tir::BufferStore& s) {
   llvm::Value* v = EmitExpr(*s.value);  // the value first, then the indices (tir.eval.stmt)
   llvm::Value* p = ElementPointer(*s.buffer, s.indices, "store to");
   const DataType t = s.buffer->dtype;
@@ -321,7 +333,12 @@ void TirEmitter::EmitStmt(const tir::Stmt& s) {
       return;
     }
     case tir::StmtKind::kIfThenElse: return EmitIf(static_cast<const tir::IfThenElse&>(s));
-    case tir::StmtKind::kEvaluate: EmitExpr(*static_cast<const tir::Evaluate&>(s).value); return;
+    case tir::StmtKind::kEvaluate: {
+      // Every lane is evaluated for its traps; the values are dropped.
+      const PrimExpr& e = *static_cast<const tir::Evaluate&>(s).value;
+      for (int lane = 0; lane < e.lanes; ++lane) AtLane(lane, [&] { return EmitExpr(e); });
+      return;
+    }
     case tir::StmtKind::kAssert: return EmitAssert(static_cast<const tir::AssertStmt&>(s));
     case tir::StmtKind::kDeclBuffer: {
       const auto& d = static_cast<const tir::DeclBuffer&>(s);

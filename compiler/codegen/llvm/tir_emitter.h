@@ -88,6 +88,16 @@ class TirEmitter {
   llvm::Value* EmitIntrinsic(const PrimExpr& e, DataType t, llvm::Value* x, llvm::Value* y);
   llvm::Value* EmitLazySelect(const PrimExpr& cond, const PrimExpr& a, const PrimExpr& b);
   llvm::Value* EmitLet(const PrimExpr& e);
+  llvm::Value* EmitRamp(const PrimExpr& e);
+  // Emits `emit()` for lane `lane` (tir.eval.vector), then restores the lane.
+  template <class F>
+  llvm::Value* AtLane(int lane, F emit) {
+    const int saved = lane_;
+    lane_ = lane;
+    llvm::Value* v = emit();
+    lane_ = saved;
+    return v;
+  }
   llvm::Value* ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices, const char* what);
   llvm::Value* EmitLoad(const PrimExpr& e);
   llvm::Value* CallDouble(const char* libm, llvm::Value* x);
@@ -96,6 +106,7 @@ class TirEmitter {
   void EmitParams(const tir::PrimFunc& f, llvm::Value* args);
   void EmitFor(const tir::For& loop);
   void EmitStore(const tir::BufferStore& s);
+  void EmitStoreLane(const tir::BufferStore& s);
   void EmitIf(const tir::IfThenElse& s);
   void EmitBlock(const tir::Block& blk);
   void EmitBlockIters(const tir::Block& blk);
@@ -117,6 +128,7 @@ class TirEmitter {
   llvm::Value* counters_ = nullptr;     // RlxKernelCounters*
   llvm::BasicBlock* fail_ = nullptr;    // ret i32 1
   std::unordered_map<const PrimExpr*, llvm::AllocaInst*> vars_;
+  int lane_ = 0;  // the vector lane being emitted (tir.eval.vector)
   std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
   std::unordered_map<std::string, llvm::Value*> strings_;
 };
