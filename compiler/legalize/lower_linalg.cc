@@ -64,7 +64,8 @@ std::optional<Lowered> LowerMatmul(const LowerRequest& r) {
         },
         [&](const Indices& i) {
           return std::vector<Store>{{acc, i, PrimExpr::Float(0, kF64)}};
-        });
+        },
+        /*reduce_inside_last_spatial=*/true);
     b.Compute("T_matmul", o, [&](const Indices& i) { return CastTo(t, b.Load(acc, i)); });
   } else {
     const bool is_bool = t == DataType::kBool;
@@ -76,7 +77,8 @@ std::optional<Lowered> LowerMatmul(const LowerRequest& r) {
                                     : Add(b.Load(o, i), Mul(x, y));
           return std::vector<Store>{{o, i, v}};
         },
-        [&](const Indices& i) { return std::vector<Store>{{o, i, Const(0, t)}}; });
+        [&](const Indices& i) { return std::vector<Store>{{o, i, Const(0, t)}}; },
+        /*reduce_inside_last_spatial=*/true);
   }
   return b.Finish("matmul");
 }

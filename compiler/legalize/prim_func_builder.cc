@@ -152,7 +152,8 @@ size_t PrimFuncBuilder::Ordinal(const Ref<tir::Buffer>& b) const {
 }
 
 void PrimFuncBuilder::Block(const std::string& name, const Indices& spatial,
-                            const Indices& reduce, const BodyFn& body, const InitFn& init) {
+                            const Indices& reduce, const BodyFn& body, const InitFn& init,
+                            bool reduce_inside_last_spatial) {
   tir::Block b({});
   b.name = Fresh(block_names_, name);
   Indices loops, svars, rvars, extents;
@@ -203,6 +204,13 @@ void PrimFuncBuilder::Block(const std::string& name, const Indices& spatial,
   b.writes = std::move(writes);
   b.has_regions = true;
   Ref<tir::Stmt> s = tir::Block::MakeFull(std::move(b));
+  if (reduce_inside_last_spatial && !spatial.empty() && !reduce.empty()) {
+    // loops: the spatial ones, then the reduce ones; the last spatial loop moves innermost.
+    std::rotate(loops.begin() + static_cast<std::ptrdiff_t>(spatial.size()) - 1,
+                loops.begin() + static_cast<std::ptrdiff_t>(spatial.size()), loops.end());
+    std::rotate(extents.begin() + static_cast<std::ptrdiff_t>(spatial.size()) - 1,
+                extents.begin() + static_cast<std::ptrdiff_t>(spatial.size()), extents.end());
+  }
   for (size_t a = loops.size(); a-- > 0;) {
     s = tir::For::Make(loops[a], I64(0), extents[a], tir::ForKind::kSerial, s);
   }

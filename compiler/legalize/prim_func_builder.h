@@ -51,8 +51,12 @@ class PrimFuncBuilder {
   using InitFn = std::function<std::vector<Store>(const Indices& spatial)>;
   /// A block over `spatial` extents (and `reduce` extents, with `init` when there are any) in a
   /// T.grid nest, its variables named after `axis_names` when given (else ax0, ax1, ...; k0, ...).
+  /// With `reduce_inside_last_spatial`, the reduce loops run outside the last spatial loop (the
+  /// innermost loop then walks the result's contiguous axis, as a matmul's i-k-j order does):
+  /// every result element still accumulates in increasing reduce order, so the values are the
+  /// same; only for bodies whose traps do not depend on the reduce or last spatial index.
   void Block(const std::string& name, const Indices& spatial, const Indices& reduce,
-             const BodyFn& body, const InitFn& init = nullptr);
+             const BodyFn& body, const InitFn& init = nullptr, bool reduce_inside_last_spatial = false);
   /// out[i...] = f(i...) over out's shape.
   void Compute(const std::string& name, const Ref<tir::Buffer>& out,
                const std::function<Ref<PrimExpr>(const Indices&)>& f);

@@ -98,10 +98,11 @@ void TirEmitter::EmitFlushWork() {
   TrapIf(b_.CreateICmpNE(status, b_.getInt32(0)), "", {});
 }
 
-// eval.limit.time: every kWorkBatch iterations of an innermost loop (charging nothing).
-void TirEmitter::EmitTimeCheck() {
+// eval.limit.time: every kWorkBatch iterations of an innermost loop (charging nothing), counted
+// `iterations` at a time.
+void TirEmitter::EmitTimeCheck(llvm::Value* iterations) {
   llvm::Value* left_ptr = b_.CreateStructGEP(CountersType(), counters_, 1);
-  llvm::Value* left = b_.CreateSub(b_.CreateLoad(b_.getInt64Ty(), left_ptr), I64(1));
+  llvm::Value* left = b_.CreateSub(b_.CreateLoad(b_.getInt64Ty(), left_ptr), iterations);
   llvm::BasicBlock* check = llvm::BasicBlock::Create(ctx_, "time.check", fn_);
   llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "time.done", fn_);
   b_.CreateStore(left, left_ptr);
@@ -142,11 +143,17 @@ void TirEmitter::EmitFor(const tir::For& outer) {
     llvm::Value* fits = b_.CreateICmpEQ(ToI64(b_.CreateTrunc(last, TypeOf(loop->var->dtype)), loop->var->dtype), last);
     TrapIf(b_.CreateOr(b_.CreateExtractValue(sum, 1), b_.CreateNot(fits)), "rlx_kernel_trap_loop", {lo.back(), n.back()});
   }
+  // The time limit is checked per run of the innermost loop when its extent is a small constant,
+  // else per iteration: no call inside a short innermost loop, so LLVM keeps what the body
+  // carries from one iteration to the next (an accumulator) in registers.
+  const PrimExpr& inner_extent = *chain.back()->extent;
+  const bool time_per_run = inner_extent.is_int() && inner_extent.int_value <= RlxKernelCounters::kWorkBatch;
   // The loops, outermost first: a counter from 0 to n, the variable lo + counter.
   std::vector<llvm::AllocaInst*> counters;
   std::vector<llvm::BasicBlock*> heads;
   for (size_t l = 0; l < chain.size(); ++l) {
     EmitWork(n[l]);
+    if (time_per_run && l + 1 == chain.size()) EmitTimeCheck(n[l]);
     llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
     llvm::AllocaInst* k = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "k");
     b_.CreateStore(I64(0), k);
@@ -161,7 +168,7 @@ void TirEmitter::EmitFor(const tir::For& outer) {
     heads.push_back(body);
   }
   EmitStmt(*chain.back()->body);
-  EmitTimeCheck();
+  if (!time_per_run) EmitTimeCheck(I64(1));
   for (size_t l = chain.size(); l-- > 0;) {
     llvm::Value* next = b_.CreateAdd(b_.CreateLoad(b_.getInt64Ty(), counters[l]), I64(1));
     b_.CreateStore(next, counters[l]);

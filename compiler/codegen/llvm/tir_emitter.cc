@@ -98,7 +98,11 @@ llvm::FunctionCallee TirEmitter::Helper(const std::string& name) {
   if (name == "rlx_kernel_trap_loop") return module_.getOrInsertFunction(name, v, ptr, i64, i64);
   if (name == "rlx_kernel_charge") return module_.getOrInsertFunction(name, b_.getInt32Ty(), ptr, i64);
   if (name == "rlx_kernel_alloc") {
-    return module_.getOrInsertFunction(name, ptr, ptr, b_.getInt32Ty(), i64, ptr, ptr, i64, ptr);
+    llvm::FunctionCallee f = module_.getOrInsertFunction(name, ptr, ptr, b_.getInt32Ty(), i64, ptr, ptr, i64, ptr);
+    // Fresh memory, as malloc's: no buffer of the kernel aliases it, so LLVM keeps a scratch
+    // accumulator in registers across the loads of the other buffers.
+    llvm::cast<llvm::Function>(f.getCallee())->addRetAttr(llvm::Attribute::NoAlias);
+    return f;
   }
   if (name == "rlx_kernel_release") return module_.getOrInsertFunction(name, v, ptr, ptr);
   throw Unsupported{"no helper " + name};

@@ -116,7 +116,7 @@ class TirEmitter {
   void EmitAssert(const tir::AssertStmt& s);
   void EmitWork(llvm::Value* iterations);
   void EmitFlushWork();
-  void EmitTimeCheck();
+  void EmitTimeCheck(llvm::Value* iterations);
   BufferInfo LayoutOf(const tir::Buffer& b, llvm::Value* data);
 
   llvm::Module& module_;
