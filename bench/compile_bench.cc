@@ -212,7 +212,7 @@ int main(int argc, char** argv) {
       for (bool optimize : {true, false}) {
         std::string error;
         auto start = std::chrono::steady_clock::now();
-        auto kernel = codegen->compile_cpu_kernel(*f, g.name, {optimize}, &error);
+        auto kernel = codegen->compile_cpu_kernel(f, g.name, {optimize}, &error);
         jit[optimize ? 0 : 1] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (!kernel) std::fprintf(stderr, "%s: %s not compiled: %s\n", model.name.c_str(), g.name.c_str(), error.c_str());
       }

@@ -75,7 +75,7 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
       const compiler::codegen::CodegenLibrary* codegen = LoadCodegen(nullptr);
       if (!codegen) break;  // interpreted; callers ask BackendAvailable first
       const compiler::codegen::KernelOptions k{options.optimize};
-      o.compile_prim_func = [codegen, k](const tir::PrimFunc& f, const std::string& name) -> interp::PrimFuncRunner {
+      o.compile_prim_func = [codegen, k](const Ref<tir::PrimFunc>& f, const std::string& name) -> interp::PrimFuncRunner {
         std::string unsupported;  // an empty runner: interpreted (the generator does not handle it yet)
         return codegen->compile_cpu_kernel(f, name, k, &unsupported);
       };

@@ -32,7 +32,7 @@ const PrimFuncRunner& Evaluator::PrimFuncProgram(const Expr& gvar) {
   if (!f) Fail(ErrorCode::kInvalidValue, "R.call_tir needs a PrimFunc of the module (op.call_tir.c1)");
   auto it = prim_funcs_.find(g->name);
   if (it == prim_funcs_.end()) {
-    PrimFuncRunner run = compile_prim_func_ ? compile_prim_func_(*f, g->name) : PrimFuncRunner();
+    PrimFuncRunner run = compile_prim_func_ ? compile_prim_func_(f, g->name) : PrimFuncRunner();
     if (!run) {
       std::shared_ptr<const tir_eval::TirProgram> program = tir_eval::TirProgram::Compile(*f, g->name, optimize_tir_);
       run = [program](CallContext& ctx, const std::vector<Value>& args) { program->Run(ctx, args); };

@@ -89,7 +89,7 @@ class Evaluator : public CallContext {
   PackedRegistry builtins_;
   std::unordered_map<std::string, Value> globals_;
   std::unordered_map<std::string, PrimFuncRunner> prim_funcs_;
-  std::function<PrimFuncRunner(const tir::PrimFunc&, const std::string&)> compile_prim_func_;
+  std::function<PrimFuncRunner(const Ref<tir::PrimFunc>&, const std::string&)> compile_prim_func_;
   /// Per function: its signature's shape variables with declared bounds.
   std::unordered_map<const Function*, std::vector<std::pair<const PrimExpr*, ShapeVarBound>>> bounds_;
   int depth_ = 0;

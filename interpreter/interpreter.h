@@ -54,7 +54,7 @@ struct InterpreterOptions {
   /// Compiles the PrimFuncs that R.call_tir calls (a code generator, which differential tests
   /// and the fuzz oracle compare with the TIR interpreter): a runner, or an empty one to
   /// interpret that PrimFunc. Empty: interpret every PrimFunc.
-  std::function<PrimFuncRunner(const tir::PrimFunc&, const std::string& name)> compile_prim_func;
+  std::function<PrimFuncRunner(const Ref<tir::PrimFunc>&, const std::string& name)> compile_prim_func;
 };
 
 struct RunResult {

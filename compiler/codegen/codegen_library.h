@@ -28,11 +28,12 @@ using KernelRunner = std::function<void(runtime::CallContext&, const std::vector
 /// The table. `abi` changes whenever the table or a type it names changes, so that a stale
 /// library is refused rather than called.
 struct CodegenLibrary {
-  static constexpr int kAbi = 1;
+  static constexpr int kAbi = 2;
   int abi = kAbi;
   /// CpuKernel::Compile as a runner: empty with `*error` set when the code generator does not
-  /// handle `f` (codegen.cpu.unsupported).
-  KernelRunner (*compile_cpu_kernel)(const tir::PrimFunc& f, const std::string& name,
+  /// handle `f` (codegen.cpu.unsupported). A PrimFunc structurally equal to one compiled before
+  /// under the same name and options reuses its kernel (a bounded cache of recent kernels).
+  KernelRunner (*compile_cpu_kernel)(const Ref<tir::PrimFunc>& f, const std::string& name,
                                      const KernelOptions& options, std::string* error) = nullptr;
 };
 

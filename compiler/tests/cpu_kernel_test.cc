@@ -41,7 +41,8 @@ struct Tally {
 // interpreted, and is tallied).
 InterpreterOptions Compiled(bool optimize, Tally& tally) {
   InterpreterOptions o;
-  o.compile_prim_func = [optimize, &tally](const tir::PrimFunc& f, const std::string& name) -> interp::PrimFuncRunner {
+  o.compile_prim_func = [optimize, &tally](const Ref<tir::PrimFunc>& func, const std::string& name) -> interp::PrimFuncRunner {
+    const tir::PrimFunc& f = *func;
     std::shared_ptr<const CpuKernel>& k = tally.kernels[{&f, optimize}];
     if (!k) {
       std::string error;

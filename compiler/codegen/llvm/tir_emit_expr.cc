@@ -347,10 +347,26 @@ llvm::Value* TirEmitter::EmitRamp(const PrimExpr& e) {
   return b_.CreateAdd(base, b_.CreateMul(llvm::ConstantInt::get(t, static_cast<uint64_t>(lane)), stride));
 }
 
+// The exact double of a float16 or bfloat16 element's bits, inline (a load in an inner loop stays
+// vectorizable): what HalfBitsToDouble / BFloat16BitsToDouble give, a NaN included (the quiet
+// NaN of std::nan(""), with the element's sign).
+llvm::Value* TirEmitter::Widen16(DataType t, llvm::Value* bits) {
+  llvm::Value* wide = t == DataType::kFloat16
+                          ? b_.CreateFPExt(b_.CreateBitCast(bits, b_.getHalfTy()), b_.getDoubleTy())
+                          : b_.CreateFPExt(b_.CreateBitCast(b_.CreateShl(b_.CreateZExt(bits, b_.getInt32Ty()), 16),
+                                                            b_.getFloatTy()),
+                                           b_.getDoubleTy());
+  llvm::Value* nan = llvm::ConstantFP::getNaN(b_.getDoubleTy(), /*Negative=*/false);
+  llvm::Value* negative_nan = llvm::ConstantFP::getNaN(b_.getDoubleTy(), /*Negative=*/true);
+  llvm::Value* canonical = b_.CreateSelect(b_.CreateICmpSLT(bits, b_.getInt16(0)), negative_nan, nan);
+  return b_.CreateSelect(b_.CreateFCmpUNO(wide, wide), canonical, wide);
+}
+
 llvm::Value* TirEmitter::EmitLoad(const PrimExpr& e) {
   llvm::Value* p = ElementPointer(*e.buffer, e.args, "load from");
   const DataType t = e.buffer->dtype;
   llvm::Value* v = b_.CreateLoad(MemoryTypeOf(t), p);
+  if (t == DataType::kFloat16 || t == DataType::kBFloat16) return Widen16(t, v);
   if (IsNarrowFloat(t)) {
     llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_from_bits", b_.getDoubleTy(),
                                                          b_.getInt32Ty(), b_.getInt64Ty());

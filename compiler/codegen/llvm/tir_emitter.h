@@ -100,6 +100,7 @@ class TirEmitter {
   }
   llvm::Value* ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices, const char* what);
   llvm::Value* EmitLoad(const PrimExpr& e);
+  llvm::Value* Widen16(DataType t, llvm::Value* bits);
   llvm::Value* CallDouble(const char* libm, llvm::Value* x);
 
   // Statements (tir_emit_stmt.cc).
