@@ -255,7 +255,8 @@ std::optional<Lowered> LowerConv2d(const LowerRequest& r) {
                                                   : Add(a, Mul(CastTo(at, xv), CastTo(at, wv)));
         return std::vector<Store>{{acc, s, inside ? IfThenElse(inside, next, a) : next}};
       },
-      [&](const Indices& s) { return std::vector<Store>{{acc, s, Const(0, at)}}; });
+      [&](const Indices& s) { return std::vector<Store>{{acc, s, Const(0, at)}}; },
+      /*reduce_inside_last_spatial=*/true);  // the body cannot trap: the prologue checked the shapes
   if (acc != o) b.Compute("conv2d_nchw", o, [&](const Indices& s) { return CastTo(t, b.Load(acc, s)); });
   return b.Finish("conv2d");
 }
