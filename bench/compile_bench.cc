@@ -34,7 +34,7 @@ struct Model {
   std::string file;   // under examples/
   std::string entry;
   std::map<std::string, int64_t> shape_vars;
-  std::map<std::string, std::vector<int64_t>> scalar_args;  // int64 0-d tensors by parameter index
+  std::map<size_t, int64_t> scalar_args;  // int64 0-d tensor arguments, by parameter index
   std::string numpy_setup, numpy_stmt;
 };
 
@@ -73,7 +73,7 @@ std::vector<Model> Models() {
        "  s = np.where(np.tril(np.ones((256, 256), bool)), s, np.float32(-65504.0)); e = np.exp(s - s.max(-1, keepdims=True))\n"
        "  return (e / e.sum(-1, keepdims=True)).astype(np.float16) @ v",
        "f()"},
-      {"control flow (closure, 100 steps)", "control_flow.py", "closure", {}, {{"1", {100}}},
+      {"control flow (closure, 100 steps)", "control_flow.py", "closure", {}, {{1, 100}},
        "x = np.random.rand(4).astype(np.float32)\n"
        "def f():\n  acc = x.copy()\n  for _ in range(100): acc = acc + x\n  return acc",
        "f()"},
@@ -115,10 +115,10 @@ std::vector<Value> Inputs(const rlx::Function& f, const Model& m) {
       1);
   std::vector<Value> args;
   for (size_t i = 0; i < f.params.size(); ++i) {
-    auto scalar = m.scalar_args.find(std::to_string(i));
+    auto scalar = m.scalar_args.find(i);
     if (scalar != m.scalar_args.end()) {
       auto t = std::make_shared<rlx::TensorData>(rlx::DataType::kInt64, std::vector<int64_t>{});
-      *reinterpret_cast<int64_t*>(t->mutable_data()) = scalar->second[0];
+      *reinterpret_cast<int64_t*>(t->mutable_data()) = scalar->second;
       args.push_back(Value::FromTensor(t));
       continue;
     }

@@ -1,6 +1,8 @@
 // call-tir-rewrite (pass.call-tir-rewrite, TVM's CallTIRRewrite): the destination-passing calls
 // become explicit allocations and a direct call of the PrimFunc (or of the packed function)
 // that writes them.
+#include <optional>
+
 #include "compiler/pass/rewrite_module.h"
 #include "compiler/relax/passes.h"
 #include "ir/analysis/mutator.h"
@@ -79,15 +81,26 @@ std::vector<int64_t> InplaceIndices(const Call& call, const Op& op, const std::v
   return indices;
 }
 
-// True when the binding's call is rewritten (the test is the rewrite's own: a function gains
-// relax.force_pure exactly when one of its calls is).
-bool Rewritable(const Ref<Expr>& value) {
-  const Op* op = DpsOp(value);
-  if (!op) return false;
-  const Call& call = *AsPtr<Call>(value.get());
+// What a destination-passing call becomes: its outputs and, per output, the argument written in
+// place or -1. Nullopt when the call is kept. The test is the rewrite's own: a function gains
+// relax.force_pure exactly when one of its calls is rewritten.
+struct Plan {
+  const Call* call;
+  const Op* op;
   bool is_tuple = false;
-  std::vector<Ref<TensorStructInfo>> outs = Outputs(call, &is_tuple);
-  return !outs.empty() && call.args.size() >= 2 && !InplaceIndices(call, *op, outs).empty();
+  std::vector<Ref<TensorStructInfo>> outs;
+  std::vector<int64_t> inplace;
+};
+
+std::optional<Plan> PlanRewrite(const Ref<Expr>& value) {
+  const Op* op = DpsOp(value);
+  if (!op) return std::nullopt;
+  Plan p{AsPtr<Call>(value.get()), op};
+  p.outs = Outputs(*p.call, &p.is_tuple);
+  if (p.outs.empty() || p.call->args.size() < 2) return std::nullopt;
+  p.inplace = InplaceIndices(*p.call, *op, p.outs);
+  if (p.inplace.empty()) return std::nullopt;
+  return p;
 }
 
 // Whether a function's own body (its if branches included, not its local functions) has a call
@@ -98,7 +111,7 @@ class SiteFinder : public ExprVisitor {
   void VisitFunction(const Function&) override {}
   void VisitSeqExpr(const SeqExpr& e) override {
     for (const auto& block : e.blocks) {
-      for (const auto& b : block.bindings) found = found || Rewritable(b.value);
+      for (const auto& b : block.bindings) found = found || PlanRewrite(b.value).has_value();
     }
     ExprVisitor::VisitSeqExpr(e);
   }
@@ -129,15 +142,16 @@ class CallTirRewriter : public ExprMutator {
 
   void VisitBinding(const Binding& binding, std::vector<Binding>& out) override {
     Binding b = RewriteBinding(binding);
-    if (b.is_match_cast() || !Rewritable(b.value)) {
+    std::optional<Plan> plan = b.is_match_cast() ? std::nullopt : PlanRewrite(b.value);
+    if (!plan) {
       out.push_back(b);
       return;
     }
-    const Call& call = *AsPtr<Call>(b.value.get());
-    const Op& op = *AsPtr<Op>(call.op.get());
-    bool is_tuple = false;
-    const std::vector<Ref<TensorStructInfo>> outs = Outputs(call, &is_tuple);
-    const std::vector<int64_t> inplace = InplaceIndices(call, op, outs);
+    const Call& call = *plan->call;
+    const Op& op = *plan->op;
+    const bool is_tuple = plan->is_tuple;
+    const std::vector<Ref<TensorStructInfo>>& outs = plan->outs;
+    const std::vector<int64_t>& inplace = plan->inplace;
     std::vector<Ref<Expr>> callee_args = ArgFields(call.args[1], TupleArity(call.args[1]), out);
     std::vector<Ref<Expr>> results;
     for (size_t k = 0; k < outs.size(); ++k) {

@@ -100,6 +100,37 @@ Ref<IRModule> Load(const fs::path& path) {
   return m;
 }
 
+// Two int32 tensor arguments of main, per case.
+struct Int32Case {
+  std::vector<int32_t> a, b;
+};
+
+// Runs main of `m` on each case in the interpreter and with compiled kernels at O3 and O0: the
+// same value, or the same trap code; every PrimFunc compiled.
+void CompareInt32Cases(const Ref<IRModule>& m, const std::vector<Int32Case>& cases) {
+  auto tensor = [](const std::vector<int32_t>& v) {
+    auto t = std::make_shared<TensorData>(DataType::kInt32, std::vector<int64_t>{static_cast<int64_t>(v.size())});
+    std::memcpy(t->mutable_data(), v.data(), v.size() * 4);
+    return runtime::Value::FromTensor(t);
+  };
+  Tally tally;
+  for (const Int32Case& c : cases) {
+    std::vector<runtime::Value> args = {tensor(c.a), tensor(c.b)};
+    RunResult expected = Interpreter(m).Run("main", testing::CopyValues(args));
+    for (bool optimize : {true, false}) {
+      RunResult actual = Interpreter(m, Compiled(optimize, tally)).Run("main", testing::CopyValues(args));
+      ASSERT_EQ(actual.ok(), expected.ok()) << (expected.ok() ? actual.error->message : expected.error->message);
+      if (!expected.ok()) {
+        EXPECT_EQ(actual.error->code, expected.error->code) << actual.error->message;
+      } else {
+        EXPECT_TRUE(testing::SameValue(actual.value, expected.value));
+      }
+    }
+  }
+  EXPECT_TRUE(tally.unsupported.empty());
+  EXPECT_GE(tally.compiled, 1);
+}
+
 TEST(CpuKernel, TvmLegalizedSamplesRunAsTheInterpreterRunsThem) {
   Tally tally;
   for (const auto& e : fs::directory_iterator(fs::path(RLX_SOURCE_DIR) / "ir/tests/tir_samples")) {
@@ -148,15 +179,7 @@ class Module:
   DiagnosticEngine diags(sources);
   Ref<IRModule> m = text::ParseModuleText(text, "traps.py", sources, diags);
   ASSERT_NE(m, nullptr) << diags.RenderAll();
-  auto tensor = [](std::vector<int32_t> v) {
-    auto t = std::make_shared<TensorData>(DataType::kInt32, std::vector<int64_t>{static_cast<int64_t>(v.size())});
-    std::memcpy(t->mutable_data(), v.data(), v.size() * 4);
-    return runtime::Value::FromTensor(t);
-  };
-  struct Case {
-    std::vector<int32_t> a, b;
-  };
-  const Case cases[] = {
+  CompareInt32Cases(m, {
       {{1, 2, 3, 4}, {1, 1, 1, 1}},             // runs
       {{1, 2, 3, 4}, {1, 0, 1, 1}},             // E3006
       {{1, 2, 7, 4}, {1, 1, 1, 1}},             // E3012 from the assert
@@ -164,23 +187,7 @@ class Module:
       {{1, 2, 3, 4, 5, 6}, {1, 1, 1, 1, 1, 1}}, // runs
       {{1, 2, 3}, {1, 1, 1}},                   // E3007: index 3 of A (n = 3)
       {{INT32_MIN, 1}, {-1, 1}},                // wraps
-  };
-  Tally tally;
-  for (const Case& c : cases) {
-    std::vector<runtime::Value> args = {tensor(c.a), tensor(c.b)};
-    RunResult expected = Interpreter(m).Run("main", testing::CopyValues(args));
-    for (bool optimize : {true, false}) {
-      RunResult actual = Interpreter(m, Compiled(optimize, tally)).Run("main", testing::CopyValues(args));
-      ASSERT_EQ(actual.ok(), expected.ok());
-      if (!expected.ok()) {
-        EXPECT_EQ(actual.error->code, expected.error->code) << actual.error->message;
-      } else {
-        EXPECT_TRUE(testing::SameValue(actual.value, expected.value));
-      }
-    }
-  }
-  EXPECT_TRUE(tally.unsupported.empty());
-  EXPECT_GE(tally.compiled, 1);
+  });
 }
 
 // Vector lanes (tir.eval.vector): ramps, broadcasts, vector loads, arithmetic, casts, selects and
@@ -211,36 +218,12 @@ class Module:
   Ref<IRModule> m = text::ParseModuleText(text, "vectors.py", sources, diags);
   ASSERT_NE(m, nullptr) << diags.RenderAll();
   ASSERT_TRUE(checker::CheckModule(*m, diags).ok) << diags.RenderAll();
-  auto tensor = [](std::vector<int32_t> v) {
-    auto t = std::make_shared<TensorData>(DataType::kInt32, std::vector<int64_t>{static_cast<int64_t>(v.size())});
-    std::memcpy(t->mutable_data(), v.data(), v.size() * 4);
-    return runtime::Value::FromTensor(t);
-  };
-  struct Case {
-    std::vector<int32_t> a, b;
-  };
-  const Case cases[] = {
+  CompareInt32Cases(m, {
       {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // runs (A[0] = 1: the ramp from 1)
       {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 0, 1, 1, 1, 1, 1}},  // E3006 in lane 2
       {{5, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // E3007: lane 3 of the ramp from 5
       {{-1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},   // E3007: lane 0 of the ramp from -1
-  };
-  Tally tally;
-  for (const Case& c : cases) {
-    std::vector<runtime::Value> args = {tensor(c.a), tensor(c.b)};
-    RunResult expected = Interpreter(m).Run("main", testing::CopyValues(args));
-    for (bool optimize : {true, false}) {
-      RunResult actual = Interpreter(m, Compiled(optimize, tally)).Run("main", testing::CopyValues(args));
-      ASSERT_EQ(actual.ok(), expected.ok()) << (expected.ok() ? actual.error->message : expected.error->message);
-      if (!expected.ok()) {
-        EXPECT_EQ(actual.error->code, expected.error->code) << actual.error->message;
-      } else {
-        EXPECT_TRUE(testing::SameValue(actual.value, expected.value));
-      }
-    }
-  }
-  EXPECT_TRUE(tally.unsupported.empty());
-  EXPECT_GE(tally.compiled, 1);
+  });
 }
 
 }  // namespace
