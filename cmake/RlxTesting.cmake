@@ -2,7 +2,11 @@
 # Builds one GoogleTest binary and registers its tests with ctest under LABEL
 # (unit, property, conformance, fuzz-smoke).
 function(rlx_add_test)
-  cmake_parse_arguments(T "" "NAME;LABEL" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;LABEL;COST" "SOURCES;LIBS" ${ARGN})
+  # COST: a long test's seconds, so that ctest -j starts it first rather than last.
+  if(NOT T_COST)
+    set(T_COST 0)
+  endif()
   if(NOT RLX_BUILD_TESTS)
     return()
   endif()
@@ -18,6 +22,6 @@ function(rlx_add_test)
   # Short allocation stacks make AddressSanitizer builds about 8x faster on allocation-heavy
   # tests; rerun a failing test by hand for full stacks.
   gtest_discover_tests(${T_NAME}
-    PROPERTIES LABELS ${T_LABEL} ENVIRONMENT "ASAN_OPTIONS=malloc_context_size=3"
+    PROPERTIES LABELS ${T_LABEL} COST ${T_COST} ENVIRONMENT "ASAN_OPTIONS=malloc_context_size=3"
     DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -4,6 +4,7 @@
 #include <list>
 #include <mutex>
 
+#include "compiler/codegen/cpu_host.h"
 #include "compiler/codegen/cpu_kernel.h"
 #include "ir/analysis/structural_equal.h"
 
@@ -72,6 +73,7 @@ extern "C" const rlx::compiler::codegen::CodegenLibrary* rlx_codegen_library() {
   static const rlx::compiler::codegen::CodegenLibrary library = [] {
     rlx::compiler::codegen::CodegenLibrary l;
     l.compile_cpu_kernel = rlx::compiler::codegen::CompileCpuKernel;
+    l.compile_cpu_host = rlx::compiler::codegen::CompileCpuHost;
     return l;
   }();
   return &library;

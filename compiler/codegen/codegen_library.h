@@ -7,11 +7,16 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <utility>
 #include <string>
 #include <vector>
 
+#include "ir/module.h"
+#include "ir/runtime_check.h"
 #include "ir/tir/prim_func.h"
 #include "runtime/call_context.h"
+#include "runtime/host_program.h"
 #include "runtime/value.h"
 
 namespace rlx::compiler::codegen {
@@ -28,13 +33,18 @@ using KernelRunner = std::function<void(runtime::CallContext&, const std::vector
 /// The table. `abi` changes whenever the table or a type it names changes, so that a stale
 /// library is refused rather than called.
 struct CodegenLibrary {
-  static constexpr int kAbi = 2;
+  static constexpr int kAbi = 3;
   int abi = kAbi;
   /// CpuKernel::Compile as a runner: empty with `*error` set when the code generator does not
   /// handle `f` (codegen.cpu.unsupported). A PrimFunc structurally equal to one compiled before
   /// under the same name and options reuses its kernel (a bounded cache of recent kernels).
   KernelRunner (*compile_cpu_kernel)(const Ref<tir::PrimFunc>& f, const std::string& name,
                                      const KernelOptions& options, std::string* error) = nullptr;
+  /// CompileCpuHost (cpu_host.h): the Relax functions of a lowered module as native code.
+  std::shared_ptr<const runtime::HostProgram> (*compile_cpu_host)(
+      const Ref<IRModule>& module, const std::vector<RuntimeCheck>* recorded,
+      const std::vector<std::pair<const char*, void*>>& helpers, const KernelOptions& options,
+      std::string* error) = nullptr;
 };
 
 }  // namespace rlx::compiler::codegen

@@ -2,18 +2,14 @@
 // LLJIT), and call with the arguments checked as the TIR interpreter checks them.
 #include "compiler/codegen/cpu_kernel.h"
 
-#include <llvm/ExecutionEngine/Orc/Core.h>
-#include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/Target/TargetMachine.h>
 
 #include <atomic>
 #include <cstring>
 #include <mutex>
 
+#include "compiler/codegen/llvm/jit.h"
 #include "compiler/codegen/llvm/kernel_runtime.h"
 #include "compiler/codegen/llvm/tir_emitter.h"
 
@@ -21,72 +17,6 @@ namespace rlx::compiler::codegen {
 namespace {
 
 using KernelFn = int32_t (*)(const RlxKernelArg*, RlxKernelCall*, RlxKernelCounters*);
-
-// The process's JIT: one LLJIT for the host CPU with the kernel helpers defined; each kernel
-// lives under its own resource tracker, removed with the kernel.
-struct Jit {
-  std::unique_ptr<llvm::orc::LLJIT> lljit;
-  std::unique_ptr<llvm::TargetMachine> tm;  // the optimizer's view of the target
-  std::mutex mutex;
-  std::string error;  // why the JIT could not start
-};
-
-Jit* CreateJit() {
-  auto* jit = new Jit();  // never destroyed: kernels may outlive static destruction order
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  llvm::InitializeNativeTargetAsmParser();
-  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!jtmb) {
-    jit->error = llvm::toString(jtmb.takeError());
-    return jit;
-  }
-  jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto tm = jtmb->createTargetMachine();
-  if (!tm) {
-    jit->error = llvm::toString(tm.takeError());
-    return jit;
-  }
-  jit->tm = std::move(*tm);
-  auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
-  if (!lljit) {
-    jit->error = llvm::toString(lljit.takeError());
-    return jit;
-  }
-  jit->lljit = std::move(*lljit);
-  llvm::orc::SymbolMap symbols;
-  for (const auto& [name, address] : KernelHelperSymbols()) {
-    symbols[jit->lljit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                                  llvm::JITSymbolFlags::Exported};
-  }
-  if (auto err = jit->lljit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
-    jit->error = llvm::toString(std::move(err));
-    jit->lljit.reset();
-  }
-  return jit;
-}
-
-Jit& GetJit() {
-  static Jit* jit = CreateJit();
-  return *jit;
-}
-
-// LLVM's O3 pipeline with the host's target machine (so that it vectorizes) and SLP on.
-void Optimize(llvm::Module& m, llvm::TargetMachine* tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PipelineTuningOptions pto;
-  pto.SLPVectorization = true;
-  llvm::PassBuilder pb(tm, pto);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(m, mam);
-}
 
 // True when v is a value of the integer or bool dtype t.
 bool Fits(DataType t, int64_t v) {
@@ -128,9 +58,7 @@ std::shared_ptr<const CpuKernel> CpuKernel::Compile(const tir::PrimFunc& f, cons
   static std::atomic<uint64_t> next_id{0};
   const std::string symbol = "rlx_kernel_" + std::to_string(next_id++);
   auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>(symbol, *context);
-  module->setDataLayout(jit.lljit->getDataLayout());
-  module->setTargetTriple(jit.lljit->getTargetTriple().str());
+  auto module = NewModule(jit, symbol, *context);
   TirEmitter emitter(*module, name);
   if (!emitter.Emit(f, symbol, error)) return nullptr;
   if (options.optimize) Optimize(*module, jit.tm.get());

@@ -30,9 +30,13 @@ struct BinaryLoop {
     } else {
       std::array<std::vector<int64_t>, 2> strides = {BroadcastStrides(a->shape(), out->shape()),
                                                      BroadcastStrides(b->shape(), out->shape())};
-      ForEachBroadcast<2>(out->shape(), strides, [&](int64_t i, const std::array<int64_t, 2>& o) {
-        po[i] = f(pa[o[0]], pb[o[1]]);
-      });
+      for (BroadcastRows<2> rows(out->shape(), strides); rows.Next();) {
+        const T* ra = pa + rows.offset[0];
+        const T* rb = pb + rows.offset[1];
+        Out* ro = po + rows.start;
+        const int64_t sa = rows.step[0], sb = rows.step[1];
+        for (int64_t j = 0; j < rows.length; ++j) ro[j] = f(ra[j * sa], rb[j * sb]);
+      }
     }
   }
 };

@@ -44,35 +44,62 @@ std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);
 std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& shape,
                                       const std::vector<int64_t>& out);
 
+/// The rows of a broadcast result in row-major order: a row is `length` consecutive result
+/// elements from `start`, where operand k's element j of the row is at offset[k] + j * step[k].
+/// Kernels loop over a row themselves, so the odometer is compiled once, not per functor and
+/// dtype (binary.cc instantiates ~300 such loops).
+template <size_t N>
+class BroadcastRows {
+ public:
+  BroadcastRows(const std::vector<int64_t>& out, const std::array<std::vector<int64_t>, N>& strides)
+      : out_(out), strides_(strides), total_(NumElements(out)), idx_(out.size(), 0) {
+    const size_t rank = out.size();
+    length = rank == 0 ? 1 : out[rank - 1];
+    for (size_t k = 0; k < N; ++k) step[k] = rank == 0 ? 0 : strides[k][rank - 1];
+  }
+
+  /// Moves to the next row; false when there is none.
+  bool Next() {
+    if (first_) {
+      first_ = false;
+      start = 0;
+      return total_ > 0;
+    }
+    start += length;
+    if (start >= total_) return false;
+    // Advance the odometer over the outer dimensions.
+    for (int d = static_cast<int>(out_.size()) - 2; d >= 0; --d) {
+      for (size_t k = 0; k < N; ++k) offset[k] += strides_[k][d];
+      if (++idx_[d] < out_[d]) break;
+      for (size_t k = 0; k < N; ++k) offset[k] -= strides_[k][d] * out_[d];
+      idx_[d] = 0;
+    }
+    return true;
+  }
+
+  int64_t start = 0;
+  int64_t length = 0;
+  std::array<int64_t, N> offset{};
+  std::array<int64_t, N> step{};
+
+ private:
+  const std::vector<int64_t>& out_;
+  const std::array<std::vector<int64_t>, N>& strides_;
+  int64_t total_;
+  std::vector<int64_t> idx_;
+  bool first_ = true;
+};
+
 /// Calls f(i, offsets) for every result element i in row-major order, where offsets[k] is
 /// the element offset of operand k.
 template <size_t N, class F>
 void ForEachBroadcast(const std::vector<int64_t>& out, const std::array<std::vector<int64_t>, N>& strides,
                       F&& f) {
-  const int64_t total = NumElements(out);
-  if (total == 0) return;
-  const int rank = static_cast<int>(out.size());
-  std::array<int64_t, N> off{};
-  if (rank == 0) {
-    f(int64_t{0}, off);
-    return;
-  }
-  std::vector<int64_t> idx(rank, 0);
-  const int64_t inner = out[rank - 1];
-  std::array<int64_t, N> step;
-  for (size_t k = 0; k < N; ++k) step[k] = strides[k][rank - 1];
-  for (int64_t i = 0; i < total; i += inner) {
-    std::array<int64_t, N> o = off;
-    for (int64_t j = 0; j < inner; ++j) {
-      f(i + j, o);
-      for (size_t k = 0; k < N; ++k) o[k] += step[k];
-    }
-    // Advance the odometer over the outer dimensions.
-    for (int d = rank - 2; d >= 0; --d) {
-      for (size_t k = 0; k < N; ++k) off[k] += strides[k][d];
-      if (++idx[d] < out[d]) break;
-      for (size_t k = 0; k < N; ++k) off[k] -= strides[k][d] * out[d];
-      idx[d] = 0;
+  for (BroadcastRows<N> rows(out, strides); rows.Next();) {
+    std::array<int64_t, N> o = rows.offset;
+    for (int64_t j = 0; j < rows.length; ++j) {
+      f(rows.start + j, o);
+      for (size_t k = 0; k < N; ++k) o[k] += rows.step[k];
     }
   }
 }

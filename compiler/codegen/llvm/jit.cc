@@ -1,0 +1,85 @@
+#include "compiler/codegen/llvm/jit.h"
+
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+
+#include "compiler/codegen/llvm/kernel_runtime.h"
+
+namespace rlx::compiler::codegen {
+namespace {
+
+Jit* CreateJit() {
+  auto* jit = new Jit();
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::InitializeNativeTargetAsmParser();
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb) {
+    jit->error = llvm::toString(jtmb.takeError());
+    return jit;
+  }
+  jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = jtmb->createTargetMachine();
+  if (!tm) {
+    jit->error = llvm::toString(tm.takeError());
+    return jit;
+  }
+  jit->tm = std::move(*tm);
+  auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
+  if (!lljit) {
+    jit->error = llvm::toString(lljit.takeError());
+    return jit;
+  }
+  jit->lljit = std::move(*lljit);
+  std::string error = DefineSymbols(*jit, KernelHelperSymbols());
+  if (!error.empty()) {
+    jit->error = error;
+    jit->lljit.reset();
+  }
+  return jit;
+}
+
+}  // namespace
+
+Jit& GetJit() {
+  static Jit* jit = CreateJit();
+  return *jit;
+}
+
+std::string DefineSymbols(Jit& jit, const std::vector<std::pair<const char*, void*>>& symbols) {
+  llvm::orc::JITDylib& dylib = jit.lljit->getMainJITDylib();
+  llvm::orc::SymbolMap map;
+  for (const auto& [name, address] : symbols) {
+    if (!jit.defined.insert(name).second) continue;  // defined before
+    map[jit.lljit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported};
+  }
+  if (map.empty()) return "";
+  if (auto err = dylib.define(llvm::orc::absoluteSymbols(std::move(map)))) return llvm::toString(std::move(err));
+  return "";
+}
+
+void Optimize(llvm::Module& m, llvm::TargetMachine* tm) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions pto;
+  pto.SLPVectorization = true;
+  llvm::PassBuilder pb(tm, pto);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(m, mam);
+}
+
+std::unique_ptr<llvm::Module> NewModule(Jit& jit, const std::string& name, llvm::LLVMContext& ctx) {
+  auto module = std::make_unique<llvm::Module>(name, ctx);
+  module->setDataLayout(jit.lljit->getDataLayout());
+  module->setTargetTriple(jit.lljit->getTargetTriple().str());
+  return module;
+}
+
+}  // namespace rlx::compiler::codegen

@@ -1,0 +1,365 @@
+// The helpers that compiled Relax functions call (runtime/host_program.h): each site given the
+// evaluator's meaning (spec codegen.cpu.host), on values held in the compiled frame's slots and
+// shape variables held in its heap cells. A helper never throws into compiled code: a trap is
+// recorded in the state and the helper returns 1.
+#include <new>
+
+#include "interpreter/evaluator.h"
+#include "interpreter/kernels/op_invocation.h"
+#include "interpreter/match.h"
+#include "ir/tir/prim_func.h"
+#include "runtime/host_program.h"
+
+namespace rlx::runtime {
+
+struct HostState {
+  interp::Evaluator* ev = nullptr;
+  const HostProgram* program = nullptr;
+  std::optional<Trap> trap;
+  bool skip_frame = false;  // the last entry failed before the call began (its depth check)
+};
+
+}  // namespace rlx::runtime
+
+namespace rlx::interp {
+
+using runtime::HostFunctionInfo;
+using runtime::HostProgram;
+using runtime::HostSite;
+using runtime::HostState;
+using runtime::SiteKind;
+
+// The evaluator's internals that the helpers use (a friend of Evaluator).
+struct HostAccess {
+  static const HostSite& Site(HostState* s, int64_t i) { return s->program->sites[static_cast<size_t>(i)]; }
+  static const HostFunctionInfo& Function(HostState* s, int64_t i) { return s->program->functions[static_cast<size_t>(i)]; }
+
+  // Runs `body`, recording a trap (with the binding's span when none is set) and returning 1.
+  template <class F>
+  static int32_t Guard(HostState* s, const Binding* binding, F&& body) {
+    try {
+      body();
+      return 0;
+    } catch (Trap& t) {
+      if (!t.span_set && binding) {
+        t.span = binding->span.known() ? binding->span : binding->value->span;
+        t.span_set = true;
+      }
+      s->trap = std::move(t);
+    } catch (const std::bad_alloc&) {
+      s->trap = Trap(ErrorCode::kMemoryExhausted, "out of memory");
+    } catch (const std::exception& e) {
+      s->trap = Trap(ErrorCode::kInvalidValue, std::string("internal error: ") + e.what());
+    }
+    return 1;
+  }
+
+  // The environment a site reads: its shape variables and variables by name.
+  static Environment Env(const HostSite& site, const Value* frame, const int64_t* heap) {
+    Environment env;
+    for (const auto& [v, cell] : site.heap_in) env.shape_vars[v] = heap[cell];
+    for (const auto& [v, slot] : site.vars_in) env.vars[v] = frame[slot];
+    return env;
+  }
+  static void Store(const HostSite& site, const Environment& env, int64_t* heap) {
+    for (const auto& [v, cell] : site.heap_out) {
+      auto it = env.shape_vars.find(v);
+      if (it != env.shape_vars.end()) heap[cell] = it->second;
+    }
+  }
+
+  static std::vector<Value> Operands(const HostSite& site, const Value* frame, size_t from = 0) {
+    std::vector<Value> args;
+    for (size_t i = from; i < site.operands.size(); ++i) {
+      args.push_back(site.operands[i] < 0 ? Value() : frame[site.operands[i]]);
+    }
+    return args;
+  }
+
+  static Value Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
+  static void Match(Evaluator& ev, const HostSite& site, Value* frame, int64_t* heap);
+  static Value MakeClosure(const HostSite& site, const Value* frame, const int64_t* heap);
+  static void Enter(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, const Value* const* args,
+                    int64_t nargs, const Value* closure, int64_t call_site);
+  static void Site(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
+  static void Leave(HostState* s) { --s->ev->depth_; }
+  static void Destroy(const HostFunctionInfo& f, Value* frame) {
+    for (int32_t i = 0; i < f.slots; ++i) frame[i].~Value();
+  }
+};
+
+// A call of a closure or packed function value (eval.call.closure, eval.call.packed).
+Value HostAccess::Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap) {
+  const Value& callee = frame[site.operands[0]];
+  std::vector<Value> args = Operands(site, frame, 1);
+  const auto& call = *AsPtr<rlx::Call>(site.expr);
+  if (callee.kind() == ValueKind::kPacked) {
+    Environment env = Env(site, frame, heap);
+    Ref<StructInfo> ret;
+    if (call.sinfo_args.size() == 1) ret = call.sinfo_args[0];
+    else if (call.sinfo_args.size() > 1) ret = TupleStructInfo::Make(call.sinfo_args);
+    return s->ev->CallPacked(*callee.packed(), args, ret.get(), &env);
+  }
+  if (callee.kind() != ValueKind::kClosure) Fail(ErrorCode::kInvalidValue, "cannot call " + DescribeValue(callee));
+  auto it = s->program->by_function.find(callee.closure()->function.get());
+  if (it == s->program->by_function.end()) return s->ev->CallClosure(callee, std::move(args), call.span);
+  std::vector<const Value*> pointers;
+  for (const Value& a : args) pointers.push_back(&a);
+  Value result;
+  const int64_t site_index = &site - s->program->sites.data();
+  if (Function(s, it->second).code(s, pointers.data(), static_cast<int64_t>(pointers.size()), &callee, &result,
+                                   site_index) != 0) {
+    Trap t = std::move(*s->trap);
+    s->trap.reset();
+    throw t;
+  }
+  return result;
+}
+
+// match_cast (index 0), an annotation (1) or a return check (2) on operand 0.
+void HostAccess::Match(Evaluator& ev, const HostSite& site, Value* frame, int64_t* heap) {
+  Environment env = Env(site, frame, heap);
+  const Value& v = frame[site.operands[0]];
+  std::string why = MatchStructInfo(v, *site.sinfo, env);
+  if (!why.empty()) {
+    const Var& var = *site.binding->var;
+    if (site.index == 0) {
+      Fail(ErrorCode::kMatchCastFailed, "match_cast of '" + var.name + "' to " + DescribeSInfo(*site.sinfo) + " failed: " + why);
+    }
+    Fail(ErrorCode::kAnnotationFailed, "the value bound to '" + var.name + "' does not match its annotation " +
+                                           DescribeSInfo(*site.sinfo) + ": " + why);
+  }
+  (void)ev;
+  Store(site, env, heap);
+  if (site.dst >= 0) frame[site.dst] = v;
+}
+
+// eval.function: the closure of a local function with what it captures.
+Value HostAccess::MakeClosure(const HostSite& site, const Value* frame, const int64_t* heap) {
+  auto c = std::make_shared<Closure>();
+  c->function = std::static_pointer_cast<const rlx::Function>(site.binding->value);
+  c->name = "<local function>";
+  for (const auto& [v, cell] : site.heap_in) c->captured.shape_vars[v] = heap[cell];
+  for (const auto& [v, slot] : site.vars_in) c->captured.vars[v] = frame[slot];
+  if (site.binding->value.get() == site.expr) {
+    // eval.closure.recursive: a local function sees itself under its variable's name.
+    c->self = site.binding->var.get();
+    c->name = site.binding->var->name;
+  }
+  return Value::FromClosure(std::move(c));
+}
+
+void HostAccess::Enter(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, const Value* const* args,
+                       int64_t nargs, const Value* closure, int64_t call_site) {
+  Evaluator& ev = *s->ev;
+  // eval.limit.depth
+  if (ev.depth_ >= ev.limits_.max_call_depth) {
+    s->skip_frame = true;
+    Fail(ErrorCode::kCallTooDeep, "calls nested deeper than " + std::to_string(ev.limits_.max_call_depth));
+  }
+  ++ev.depth_;
+  ev.CheckStack();
+  const HostSite& entry = s->program->sites[static_cast<size_t>(f.entry_site)];
+  const rlx::Function& fn = *f.function;
+  // eval.call.closure: the captured values, the function itself, then the parameters.
+  Environment env;
+  if (closure) {
+    const Closure& c = *closure->closure();
+    for (const auto& [v, slot] : entry.vars_in) {
+      auto it = c.captured.vars.find(v);
+      if (it != c.captured.vars.end()) frame[slot] = it->second;
+    }
+    for (const auto& [v, cell] : entry.heap_in) {
+      auto it = c.captured.shape_vars.find(v);
+      if (it != c.captured.shape_vars.end()) env.shape_vars[v] = heap[cell] = it->second;
+    }
+    if (f.self_slot >= 0) frame[f.self_slot] = *closure;
+  }
+  const bool at_entry = call_site < 0;
+  if (static_cast<size_t>(nargs) != f.params.size()) {
+    Fail(ErrorCode::kArgumentFailed, "'" + f.name + "' takes " + std::to_string(f.params.size()) + " arguments, got " +
+                                         std::to_string(nargs));
+  }
+  // eval.call.param: matched as one tuple, pass by pass.
+  for (MatchPass pass : {MatchPass::kStructure, MatchPass::kBind, MatchPass::kValues}) {
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const Var& p = *fn.params[i];
+      if (!p.annotation) continue;
+      std::string why = MatchOnePass(*args[i], *p.annotation, env, pass);
+      if (!why.empty()) {
+        Trap t(ErrorCode::kArgumentFailed, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + f.name +
+                                               "' does not match " + DescribeSInfo(*p.annotation) + ": " + why);
+        if (at_entry) {
+          t.span = p.span.known() ? p.span : fn.span;
+          t.span_set = true;
+        }
+        throw t;
+      }
+    }
+    if (pass == MatchPass::kBind) {
+      for (size_t i = 0; i < f.params.size(); ++i) env.vars[fn.params[i].get()] = frame[f.params[i]] = *args[i];
+    }
+  }
+  try {
+    ev.CheckBounds(fn, env);
+  } catch (Trap& t) {
+    if (at_entry && !t.span_set) {
+      t.span = fn.span;
+      t.span_set = true;
+    }
+    throw;
+  }
+  Store(entry, env, heap);
+}
+
+void HostAccess::Site(HostState* s, const HostSite& site, Value* frame, int64_t* heap) {
+  Evaluator& ev = *s->ev;
+  switch (site.kind) {
+    case SiteKind::kBinding: ev.Step(); break;
+    case SiteKind::kLeaf: {
+      Environment env = Env(site, frame, heap);
+      frame[site.dst] = ev.Eval(std::shared_ptr<const Expr>(site.expr, [](const Expr*) {}), env);
+      break;
+    }
+    case SiteKind::kCopy: frame[site.dst] = frame[site.operands[0]]; break;
+    case SiteKind::kTuple: frame[site.dst] = Value::FromTuple(Operands(site, frame)); break;
+    case SiteKind::kGetItem: {
+      // eval.tuple-get-item
+      const Value& t = frame[site.operands[0]];
+      if (!t.is_tuple() || site.index < 0 || static_cast<size_t>(site.index) >= t.tuple().size()) {
+        Fail(ErrorCode::kInvalidValue, "field " + std::to_string(site.index) + " of " + DescribeValue(t));
+      }
+      frame[site.dst] = t.tuple()[static_cast<size_t>(site.index)];
+      break;
+    }
+    case SiteKind::kOp: {
+      Environment env = Env(site, frame, heap);
+      const auto& call = *AsPtr<rlx::Call>(site.expr);
+      frame[site.dst] = ev.ApplyOpCall(call, *AsPtr<Op>(call.op.get()), Operands(site, frame), env);
+      break;
+    }
+    case SiteKind::kPrimCall:
+      frame[site.dst] = ev.ApplyPrimFuncCall(*AsPtr<rlx::Call>(site.expr), Operands(site, frame));
+      break;
+    case SiteKind::kCall: frame[site.dst] = Call(s, site, frame, heap); break;
+    case SiteKind::kMatch: Match(ev, site, frame, heap); break;
+    case SiteKind::kClosure: frame[site.dst] = MakeClosure(site, frame, heap); break;
+    case SiteKind::kClear:
+      for (int32_t slot : site.operands) frame[slot] = Value();
+      break;
+    case SiteKind::kFunction:
+    case SiteKind::kCond: break;  // their own helpers
+  }
+}
+
+const std::vector<std::pair<const char*, void*>>& HostHelperSymbols() {
+#define RLX_SYM(name) {#name, reinterpret_cast<void*>(&name)}
+  static const std::vector<std::pair<const char*, void*>> symbols = {
+      RLX_SYM(rlx_host_enter), RLX_SYM(rlx_host_return), RLX_SYM(rlx_host_unwind), RLX_SYM(rlx_host_site),
+      RLX_SYM(rlx_host_cond), RLX_SYM(rlx_host_call_failed)};
+#undef RLX_SYM
+  return symbols;
+}
+
+Value Evaluator::RunCompiled(int32_t function, const Value* closure, const std::vector<Value>& args) {
+  HostState state;
+  state.ev = this;
+  state.program = host_.get();
+  HostState* outer = host_state_;
+  host_state_ = &state;
+  std::vector<const Value*> pointers;
+  for (const Value& a : args) pointers.push_back(&a);
+  Value result;
+  const int32_t failed = host_->functions[static_cast<size_t>(function)].code(
+      &state, pointers.data(), static_cast<int64_t>(pointers.size()), closure, &result, -1);
+  host_state_ = outer;
+  if (failed) throw std::move(*state.trap);
+  return result;
+}
+
+}  // namespace rlx::interp
+
+using rlx::interp::HostAccess;
+using rlx::runtime::Value;
+
+extern "C" {
+
+int32_t rlx_host_enter(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, const rlx_value* const* args,
+                       int64_t nargs, const rlx_value* closure, int64_t call_site) {
+  const auto& f = HostAccess::Function(s, function);
+  for (int32_t i = 0; i < f.slots; ++i) new (&frame[i]) Value();
+  for (int32_t i = 0; i < f.heap; ++i) heap[i] = 0;
+  return HostAccess::Guard(s, nullptr, [&] { HostAccess::Enter(s, f, frame, heap, args, nargs, closure, call_site); });
+}
+
+int32_t rlx_host_return(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, int64_t result_slot,
+                        rlx_value* result) {
+  const auto& f = HostAccess::Function(s, function);
+  if (f.return_site >= 0) {
+    const auto& site = HostAccess::Site(s, f.return_site);
+    const int32_t failed = HostAccess::Guard(s, nullptr, [&] {
+      rlx::runtime::Environment env = HostAccess::Env(site, frame, heap);
+      std::string why = rlx::interp::MatchStructInfo(frame[result_slot], *site.sinfo, env);
+      if (why.empty()) return;
+      rlx::runtime::Trap t(rlx::ErrorCode::kReturnFailed, "the result of '" + f.name + "' does not match " +
+                                                              rlx::interp::DescribeSInfo(*site.sinfo) + ": " + why);
+      t.span = site.sinfo->span.known() ? site.sinfo->span : f.function->span;
+      t.span_set = true;
+      throw t;
+    });
+    if (failed) return 1;
+  }
+  *result = frame[result_slot];
+  HostAccess::Destroy(f, frame);
+  HostAccess::Leave(s);
+  return 0;
+}
+
+int32_t rlx_host_unwind(rlx_state* s, int64_t function, rlx_value* frame, int64_t call_site) {
+  const auto& f = HostAccess::Function(s, function);
+  HostAccess::Destroy(f, frame);
+  if (s->skip_frame) {
+    s->skip_frame = false;  // the call never began (eval.limit.depth)
+    return 1;
+  }
+  HostAccess::Leave(s);
+  rlx::Span where;
+  if (call_site >= 0) where = HostAccess::Site(s, call_site).expr->span;
+  s->trap->stack.push_back({f.name, where});
+  return 1;
+}
+
+int32_t rlx_host_site(rlx_state* s, int64_t index, rlx_value* frame, int64_t* heap) {
+  const auto& site = HostAccess::Site(s, index);
+  const int32_t failed = HostAccess::Guard(s, site.binding, [&] { HostAccess::Site(s, site, frame, heap); });
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return failed;
+}
+
+int32_t rlx_host_cond(rlx_state* s, int64_t index, rlx_value* frame, int32_t* taken) {
+  const auto& site = HostAccess::Site(s, index);
+  const int32_t failed = HostAccess::Guard(s, site.binding, [&] {
+    // eval.if, eval.if.cond
+    const Value& c = frame[site.operands[0]];
+    std::optional<bool> cond = rlx::runtime::AsBoolScalar(c);
+    if (!cond) {
+      rlx::runtime::Fail(rlx::ErrorCode::kIfConditionValue,
+                         "an If condition must be a bool scalar, got " + rlx::interp::DescribeValue(c));
+    }
+    *taken = *cond ? 1 : 0;
+  });
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return failed;
+}
+
+int32_t rlx_host_call_failed(rlx_state* s, int64_t index) {
+  const auto& site = HostAccess::Site(s, index);
+  auto& t = *s->trap;
+  if (!t.span_set && site.binding) {
+    t.span = site.binding->span.known() ? site.binding->span : site.binding->value->span;
+    t.span_set = true;
+  }
+  return 1;
+}
+
+}  // extern "C"
