@@ -20,12 +20,48 @@ class Interpreted : public Executable {
   interp::Interpreter interpreter_;
 };
 
+// The Relax functions of the lowered module compiled (codegen.cpu.host). With recorded checks,
+// those the checker records for the lowered module: the lowering rebuilt the functions.
+std::shared_ptr<const runtime::HostProgram> CompileHost(const compiler::codegen::CodegenLibrary& codegen,
+                                                        const Ref<IRModule>& module, const RunOptions& options,
+                                                        const compiler::codegen::KernelOptions& k,
+                                                        std::string* error) {
+  std::vector<RuntimeCheck> lowered_checks;
+  if (options.recorded_checks) {
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    lowered_checks = checker::CheckModule(*module, diags).runtime_checks;
+  }
+  auto host = codegen.compile_cpu_host(module, options.recorded_checks ? &lowered_checks : nullptr,
+                                       interp::HostHelperSymbols(), k, error);
+  return host;
+}
+
+// What a backend that could not compile its program runs: that error, for every entry.
+class NotCompiled : public Executable {
+ public:
+  explicit NotCompiled(std::string why) : why_(std::move(why)) {}
+  RunResult Run(const std::string&, std::vector<runtime::Value>) override {
+    RunResult r;
+    r.error = runtime::RuntimeError{};
+    r.error->code = ErrorCode::kInvalidValue;
+    r.error->message = "internal error: the cpu backend could not compile the program: " + why_;
+    return r;
+  }
+  runtime::Allocator& allocator() override { return allocator_; }
+
+ private:
+  std::string why_;
+  runtime::Allocator allocator_{runtime::Limits{}};
+};
+
 }  // namespace
 
 const char* BackendName(Backend b) {
   switch (b) {
     case Backend::kInterpreter: return "interpreter";
     case Backend::kCpuKernels: return "cpu-kernels";
+    case Backend::kCpu: return "cpu";
   }
   return "?";
 }
@@ -33,15 +69,17 @@ const char* BackendName(Backend b) {
 std::optional<Backend> ParseBackend(const std::string& name) {
   if (name == "interpreter") return Backend::kInterpreter;
   if (name == "cpu-kernels") return Backend::kCpuKernels;
+  if (name == "cpu") return Backend::kCpu;
   return std::nullopt;
 }
 
-std::string BackendNames() { return "interpreter, cpu-kernels"; }
+std::string BackendNames() { return "interpreter, cpu-kernels, cpu"; }
 
 bool BackendAvailable(Backend b, std::string* why) {
   switch (b) {
     case Backend::kInterpreter: return true;
-    case Backend::kCpuKernels: return LoadCodegen(why) != nullptr;
+    case Backend::kCpuKernels:
+    case Backend::kCpu: return LoadCodegen(why) != nullptr;
   }
   return false;
 }
@@ -70,7 +108,8 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
   o.recorded_checks = options.recorded_checks;
   switch (options.backend) {
     case Backend::kInterpreter: break;
-    case Backend::kCpuKernels: {
+    case Backend::kCpuKernels:
+    case Backend::kCpu: {
       for (const compiler::PassInfo* pass : compiler::LoweringPipeline()) module = compiler::RunPass(*pass, module);
       const compiler::codegen::CodegenLibrary* codegen = LoadCodegen(nullptr);
       if (!codegen) break;  // interpreted; callers ask BackendAvailable first
@@ -79,6 +118,13 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
         std::string unsupported;  // an empty runner: interpreted (the generator does not handle it yet)
         return codegen->compile_cpu_kernel(f, name, k, &unsupported);
       };
+      if (options.backend == Backend::kCpu) {
+        // A program the compiler cannot compile is a compiler bug, reported as such rather
+        // than run another way (codegen.cpu.host).
+        std::string error;
+        o.host = CompileHost(*codegen, module, options, k, &error);
+        if (!o.host) return std::make_unique<NotCompiled>(error);
+      }
       break;
     }
   }

@@ -25,6 +25,9 @@ enum class Backend {
   // compiled to a native CPU kernel (compiler/codegen/cpu_kernel.h); a PrimFunc the code
   // generator does not handle (codegen.cpu.unsupported) stays in the TIR interpreter.
   kCpuKernels,
+  // As kCpuKernels, and the Relax functions compiled to native code too
+  // (compiler/codegen/cpu_host.h, spec codegen.cpu.host).
+  kCpu,
 };
 /// "interpreter".
 const char* BackendName(Backend b);
@@ -68,7 +71,9 @@ struct RunOptions {
   std::function<void(const Binding&, const runtime::Value&, const runtime::Environment&)> on_binding;
   /// The checks the checker recorded (Program::check.runtime_checks): the backend performs
   /// exactly these, as compiled code does; nullptr: the interpreter performs every check (spec
-  /// eval.runtime-check). Not owned.
+  /// eval.runtime-check). The `cpu` backend compiles the lowered module, whose functions the
+  /// lowering rebuilt: given a record, it performs those the checker records for that module.
+  /// Not owned.
   const std::vector<RuntimeCheck>* recorded_checks = nullptr;
   /// The compiled backends: LLVM's O3 pipeline; false: O0.
   bool optimize = true;

@@ -44,11 +44,16 @@ const PrimFuncRunner& Evaluator::PrimFuncProgram(const Expr& gvar) {
 
 // tir.eval.direct-call
 Value Evaluator::EvalPrimFuncCall(const Call& call, Environment& env) {
+  std::vector<Value> values;
+  for (const auto& a : call.args) values.push_back(Eval(a, env));  // eval.order
+  return ApplyPrimFuncCall(call, values);
+}
+
+Value Evaluator::ApplyPrimFuncCall(const Call& call, const std::vector<Value>& values) {
   std::vector<Value> args;
-  for (const auto& a : call.args) {  // eval.order
-    Value v = Eval(a, env);
+  for (const Value& v : values) {
     if (!v.is_shape()) {
-      args.push_back(std::move(v));
+      args.push_back(v);
       continue;
     }
     for (int64_t d : v.shape()) args.push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
@@ -72,6 +77,11 @@ Value Evaluator::EvalDpsCall(const Call& call, const Op& op, Environment& env) {
   for (size_t i = 0; i < call.args.size(); ++i) {
     args.push_back(i == 0 && !packed ? Value() : Eval(call.args[i], env));
   }
+  return ApplyDpsCall(call, op, std::move(args), env);
+}
+
+Value Evaluator::ApplyDpsCall(const Call& call, const Op& op, std::vector<Value> args, Environment& env) {
+  const bool packed = op.info->id == OpId::kCallDpsPacked;
   ChargeWork(TensorElements(args));
   OpInvocation inv(*op.info, call, std::move(args), *this);
   const Value& inputs = inv.Arg("args");

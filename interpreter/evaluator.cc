@@ -80,6 +80,7 @@ Evaluator::Evaluator(Ref<IRModule> module, const InterpreterOptions& options)
       on_binding_(options.on_binding) {
   optimize_tir_ = options.optimize_tir;
   compile_prim_func_ = options.compile_prim_func;
+  host_ = options.host;
   if (!registry_) {
     builtins_ = BuiltinRegistry();
     registry_ = &builtins_;
@@ -149,11 +150,21 @@ Value Evaluator::RunEntry(const std::string& entry, std::vector<Value> args) {
                                    " arguments, got " + std::to_string(args.size()));
   }
   Value callee = EvalGlobal(entry);
+  if (host_) {
+    auto it = host_->globals.find(entry);
+    if (it != host_->globals.end()) return RunCompiled(it->second, nullptr, args);
+  }
   return CallClosure(callee, std::move(args), Span{});
 }
 
 Value Evaluator::Invoke(const Value& callee, std::vector<Value> args) {
-  if (callee.kind() == ValueKind::kClosure) return CallClosure(callee, std::move(args), Span{});
+  if (callee.kind() == ValueKind::kClosure) {
+    if (host_) {
+      auto it = host_->by_function.find(callee.closure()->function.get());
+      if (it != host_->by_function.end()) return RunCompiled(it->second, &callee, args);
+    }
+    return CallClosure(callee, std::move(args), Span{});
+  }
   if (callee.kind() == ValueKind::kPacked) return CallPacked(*callee.packed(), args, nullptr, nullptr);
   Fail(ErrorCode::kInvalidValue, std::string("cannot call a ") + ValueKindName(callee.kind()));
 }
@@ -372,6 +383,16 @@ Value Evaluator::EvalOpCall(const Call& call, const Op& op, Environment& env) {
   std::vector<Value> args;
   args.reserve(call.args.size());
   for (const auto& a : call.args) args.push_back(Eval(a, env));
+  return ApplyOpCall(call, op, std::move(args), env);
+}
+
+Value Evaluator::ApplyOpCall(const Call& call, const Op& op, std::vector<Value> args, Environment& env) {
+  switch (op.info->id) {
+    case OpId::kCallTir:
+    case OpId::kCallTirInplace:
+    case OpId::kCallDpsPacked: return ApplyDpsCall(call, op, std::move(args), env);
+    default: break;
+  }
   if (op.info->id == OpId::kCallPurePacked) {
     if (args.empty() || args[0].kind() != ValueKind::kPacked) {
       Fail(ErrorCode::kInvalidValue, "R.call_pure_packed needs a packed function");

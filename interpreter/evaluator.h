@@ -63,6 +63,12 @@ class Evaluator : public CallContext {
   Value EvalDpsCall(const Call& call, const Op& op, Environment& env);
   // tir.eval.direct-call: cls.f(args...) of a PrimFunc, in the lowered form.
   Value EvalPrimFuncCall(const Call& call, Environment& env);
+  // The same three on evaluated arguments (an R.call_tir's PrimFunc argument a null value), as
+  // compiled code calls them (host_runtime.cc); `env` gives the shape variables of sinfo_args.
+  Value ApplyOpCall(const Call& call, const Op& op, std::vector<Value> args, Environment& env);
+  Value ApplyDpsCall(const Call& call, const Op& op, std::vector<Value> args, Environment& env);
+  Value ApplyPrimFuncCall(const Call& call, const std::vector<Value>& args);
+  friend struct HostAccess;
   /// What runs the PrimFunc that `gvar` names (compiled on first use).
   const PrimFuncRunner& PrimFuncProgram(const Expr& gvar);
   Value LookupPacked(const std::string& symbol);
@@ -80,7 +86,12 @@ class Evaluator : public CallContext {
   /// eval.limit.time
   void CheckTime();
 
+  /// Calls compiled function `function` of host_ (host_runtime.cc); throws its trap.
+  Value RunCompiled(int32_t function, const Value* closure, const std::vector<Value>& args);
+
   Ref<IRModule> module_;
+  std::shared_ptr<const runtime::HostProgram> host_;
+  runtime::HostState* host_state_ = nullptr;  // the compiled run in progress
   Limits limits_;
   Allocator allocator_;
   std::ostream* out_;

@@ -20,6 +20,7 @@
 #include "ir/tir/prim_func.h"
 #include "runtime/allocator.h"
 #include "runtime/call_context.h"
+#include "runtime/host_program.h"
 #include "runtime/packed_registry.h"
 #include "runtime/runtime_error.h"
 #include "runtime/value.h"
@@ -55,7 +56,15 @@ struct InterpreterOptions {
   /// and the fuzz oracle compare with the TIR interpreter): a runner, or an empty one to
   /// interpret that PrimFunc. Empty: interpret every PrimFunc.
   std::function<PrimFuncRunner(const Ref<tir::PrimFunc>&, const std::string& name)> compile_prim_func;
+  /// The module's Relax functions compiled to native code (spec codegen.cpu.host): an entry that
+  /// names one runs it, and closures of compiled functions call compiled code; the helpers that
+  /// code calls give every site this interpreter's meaning (host_runtime.cc). Null: interpret.
+  std::shared_ptr<const runtime::HostProgram> host;
 };
+
+/// The names and addresses of the helpers compiled Relax functions call (runtime/host_program.h),
+/// for the JIT to define.
+const std::vector<std::pair<const char*, void*>>& HostHelperSymbols();
 
 struct RunResult {
   bool ok() const { return !error.has_value(); }

@@ -22,6 +22,7 @@ const std::vector<const PassInfo*>& LoweringPipeline() {
       "legalize-ops",      // every op to R.call_tir of a PrimFunc (pass.legalize-ops)
       "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
       "call-tir-rewrite",  // explicit outputs, direct calls (pass.call-tir-rewrite)
+      "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
   });
   return pipeline;
 }

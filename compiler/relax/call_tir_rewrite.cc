@@ -85,8 +85,8 @@ std::vector<int64_t> InplaceIndices(const Call& call, const Op& op, const std::v
 // place or -1. Nullopt when the call is kept. The test is the rewrite's own: a function gains
 // relax.force_pure exactly when one of its calls is rewritten.
 struct Plan {
-  const Call* call;
-  const Op* op;
+  const Call* call = nullptr;
+  const Op* op = nullptr;
   bool is_tuple = false;
   std::vector<Ref<TensorStructInfo>> outs;
   std::vector<int64_t> inplace;
@@ -95,7 +95,9 @@ struct Plan {
 std::optional<Plan> PlanRewrite(const Ref<Expr>& value) {
   const Op* op = DpsOp(value);
   if (!op) return std::nullopt;
-  Plan p{AsPtr<Call>(value.get()), op};
+  Plan p;
+  p.call = AsPtr<Call>(value.get());
+  p.op = op;
   p.outs = Outputs(*p.call, &p.is_tuple);
   if (p.outs.empty() || p.call->args.size() < 2) return std::nullopt;
   p.inplace = InplaceIndices(*p.call, *op, p.outs);

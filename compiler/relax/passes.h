@@ -37,4 +37,12 @@ Ref<IRModule> ReassociateTuples(const Ref<IRModule>& m);
 /// arguments, the outputs and the tir_vars; pure functions that gain one get relax.force_pure.
 Ref<IRModule> CallTirRewrite(const Ref<IRModule>& m);
 
+/// plan-memory (pass.plan-memory, TVM's StaticPlanBlockMemory): the R.builtin.alloc_tensor
+/// outputs that a PrimFunc call overwrites whole and that do not escape share storages
+/// (R.memory.alloc_storage at the start of the body, R.memory.alloc_tensor views) sized by their
+/// static shapes or the upper bounds of bounded extents, where their lifetimes do not overlap;
+/// every tensor that does not escape is killed after its last use, every storage after its last
+/// tensor's.
+Ref<IRModule> PlanMemory(const Ref<IRModule>& m);
+
 }  // namespace rlx::compiler

@@ -81,7 +81,8 @@ class Module:
             return b
         y = scale(x)
         with R.dataflow():
-            t = (y, x, y)
+            s = R.add(x, x)
+            t = (y, s, y)
             z = t[2]
             w = R.match_cast(z, R.Tensor((n, 3), dtype="float32"))
             R.output(w)

@@ -65,6 +65,8 @@ TEST(Driver, Backends) {
   EXPECT_EQ(ParseBackend("interpreter"), Backend::kInterpreter);
   EXPECT_FALSE(ParseBackend("llvm").has_value());
   EXPECT_STREQ(BackendName(Backend::kInterpreter), "interpreter");
+  EXPECT_EQ(ParseBackend("cpu"), Backend::kCpu);
+  EXPECT_STREQ(BackendName(Backend::kCpu), "cpu");
 }
 
 // A trap is the run's result, with its error code.
@@ -94,19 +96,108 @@ def main(x: R.Tensor(("n",), dtype="float32")):
   ASSERT_TRUE(p.ok());
   ASSERT_EQ(p.check.runtime_checks.size(), 1u);
   EXPECT_EQ(p.check.runtime_checks[0].kind, RuntimeCheck::Kind::kAnnotation);
-  auto run = [&](const std::vector<RuntimeCheck>* recorded) {
-    RunOptions o;
-    o.recorded_checks = recorded;
-    return Prepare(p.module, o)->Run("main", {Zeros(3)});
-  };
-  RunResult all = run(nullptr);
-  ASSERT_FALSE(all.ok());
-  EXPECT_EQ(std::string(ErrorCodeString(all.error->code)), "E3004");  // eval.binding.annotation
-  RunResult recorded = run(&p.check.runtime_checks);
-  ASSERT_FALSE(recorded.ok());
-  EXPECT_EQ(std::string(ErrorCodeString(recorded.error->code)), "E3004");
-  std::vector<RuntimeCheck> none;
-  EXPECT_TRUE(run(&none).ok());
+  for (Backend backend : {Backend::kInterpreter, Backend::kCpu}) {
+    if (!BackendAvailable(backend, nullptr)) continue;
+    auto run = [&](const std::vector<RuntimeCheck>* recorded) {
+      RunOptions o;
+      o.backend = backend;
+      o.recorded_checks = recorded;
+      return Prepare(p.module, o)->Run("main", {Zeros(3)});
+    };
+    RunResult all = run(nullptr);
+    ASSERT_FALSE(all.ok());
+    EXPECT_EQ(std::string(ErrorCodeString(all.error->code)), "E3004");  // eval.binding.annotation
+    RunResult recorded = run(&p.check.runtime_checks);
+    ASSERT_FALSE(recorded.ok());
+    EXPECT_EQ(std::string(ErrorCodeString(recorded.error->code)), "E3004");
+    // The cpu backend compiles the lowered module, whose own record it performs.
+    if (backend == Backend::kCpu) continue;
+    std::vector<RuntimeCheck> none;
+    EXPECT_TRUE(run(&none).ok()) << BackendName(backend);
+  }
+}
+
+// codegen.cpu.host: the compiled Relax functions give what the interpreter gives: values,
+// printed output, and a trap's code, message, place and call stack, through recursion,
+// closures, tuples and branches.
+TEST(Driver, TheCpuBackendRunsAsTheInterpreterRuns) {
+  std::string why;
+  if (!BackendAvailable(Backend::kCpu, &why)) GTEST_SKIP() << why;
+  Program p = LoadAccepted(R"(@I.ir_module
+class Module:
+    @R.function
+    def count(x: R.Tensor((), dtype="int64"), n: R.Tensor((), dtype="int64")) -> R.Tensor((), dtype="int64"):
+        cls = Module
+        done = R.greater_equal(x, n)
+        if done:
+            r = x
+        else:
+            y = R.add(x, R.const(1, "int64"))
+            r = cls.count(y, n)
+        return r
+
+    @R.function
+    def deep(x: R.Tensor((3,), dtype="float32"), n: R.Tensor((), dtype="int64")) -> R.Tensor((3,), dtype="float32"):
+        cls = Module
+        stop = R.equal(n, R.const(0, "int64"))
+        if stop:
+            r = R.match_cast(x, R.Tensor((5,), dtype="float32"))
+            s = R.reshape(r, R.shape([5]))
+            t = R.strided_slice(s, axes=[0], begin=[0], end=[3])
+        else:
+            m = R.subtract(n, R.const(1, "int64"))
+            t = cls.deep(x, m)
+        return t
+
+    @R.function(pure=False)
+    def main(x: R.Tensor((3,), dtype="float32"), n: R.Tensor((), dtype="int64")):
+        cls = Module
+        @R.function
+        def twice(a: R.Tensor((3,), dtype="float32")) -> R.Tensor((3,), dtype="float32"):
+            b = R.add(a, x)
+            return b
+        y = twice(x)
+        R.print(y)
+        c = cls.count(R.const(0, "int64"), n)
+        t = (y, c)
+        z = t[0]
+        return (z, t[1])
+
+    @R.function
+    def fails(x: R.Tensor((3,), dtype="float32"), n: R.Tensor((), dtype="int64")) -> R.Tensor((3,), dtype="float32"):
+        cls = Module
+        r = cls.deep(x, n)
+        return r
+)");
+  ASSERT_TRUE(p.ok());
+  auto n = std::make_shared<TensorData>(DataType::kInt64, std::vector<int64_t>{});
+  n->SetInt(0, 4);
+  const std::vector<runtime::Value> args = {Zeros(3), runtime::Value::FromTensor(n)};
+  for (const char* entry : {"main", "fails"}) {
+    std::ostringstream printed[2];
+    RunResult r[2];
+    for (int i = 0; i < 2; ++i) {
+      RunOptions o;
+      o.backend = i == 0 ? Backend::kInterpreter : Backend::kCpu;
+      o.out = &printed[i];
+      r[i] = Prepare(p.module, o)->Run(entry, args);
+    }
+    EXPECT_EQ(printed[0].str(), printed[1].str()) << entry;
+    ASSERT_EQ(r[0].ok(), r[1].ok()) << entry;
+    if (r[0].ok()) {
+      EXPECT_EQ(runtime::FormatValue(r[0].value), runtime::FormatValue(r[1].value)) << entry;
+      continue;
+    }
+    EXPECT_EQ(r[0].error->code, r[1].error->code) << entry;
+    EXPECT_EQ(r[0].error->message, r[1].error->message) << entry;
+    EXPECT_EQ(r[0].error->span.begin.line, r[1].error->span.begin.line) << entry;
+    ASSERT_EQ(r[0].error->stack.size(), r[1].error->stack.size()) << entry;
+    EXPECT_EQ(r[0].error->stack.size(), 6u);  // deep x 5, fails
+    for (size_t k = 0; k < r[0].error->stack.size(); ++k) {
+      EXPECT_EQ(r[0].error->stack[k].function, r[1].error->stack[k].function);
+      EXPECT_EQ(r[0].error->stack[k].call_site.begin.line, r[1].error->stack[k].call_site.begin.line);
+    }
+  }
 }
 
 }  // namespace

@@ -137,19 +137,28 @@ Outcome RunCompiled(const Ref<IRModule>& module, const std::vector<runtime::Valu
   return RunMain(module, args, std::move(o));
 }
 
-}  // namespace
-
-Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+// A compiled backend at O3 (optimize) or O0.
+Outcome RunBackend(const Ref<IRModule>& module, const std::vector<runtime::Value>& args, driver::Backend backend,
+                   bool optimize) {
   driver::RunOptions o;
-  o.backend = driver::Backend::kCpuKernels;
+  o.backend = backend;
+  o.optimize = optimize;
   return RunCompiled(module, args, std::move(o));
 }
 
+}  // namespace
+
+Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  return RunBackend(module, args, driver::Backend::kCpuKernels, true);
+}
 Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  driver::RunOptions o;
-  o.backend = driver::Backend::kCpuKernels;
-  o.optimize = false;
-  return RunCompiled(module, args, std::move(o));
+  return RunBackend(module, args, driver::Backend::kCpuKernels, false);
+}
+Outcome RunCpu(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  return RunBackend(module, args, driver::Backend::kCpu, true);
+}
+Outcome RunCpuO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  return RunBackend(module, args, driver::Backend::kCpu, false);
 }
 
 Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {

@@ -43,6 +43,9 @@ Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<r
 /// oracles compare.
 Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+/// The whole program compiled (the `cpu` backend: kernels and Relax functions), at O3 or O0.
+Outcome RunCpu(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+Outcome RunCpuO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 /// The same, calling `on_binding` after every binding.
 Outcome InterpretObserved(

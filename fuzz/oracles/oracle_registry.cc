@@ -33,6 +33,9 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   // The CPU code generator's kernels against the TIR interpreter, on the legalized program.
   o.push_back(Differential("cpu-kernels-O0", RunCpuKernelsO0, InterpretLegalized));
   o.push_back(Differential("cpu-kernels", RunCpuKernels, InterpretLegalized));
+  // The whole program compiled (lowering, kernels, Relax functions) against the reference.
+  o.push_back(Differential("cpu-O0", RunCpuO0, Interpret));
+  o.push_back(Differential("cpu", RunCpu, Interpret));
   return o;
 }
 

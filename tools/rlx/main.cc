@@ -28,7 +28,7 @@ Commands:
                          op calls and annotated results of a TVMScript module
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
   run FILE               evaluate a function with the reference interpreter
-                         (--entry NAME (default main); --backend interpreter|cpu-kernels;
+                         (--entry NAME (default main); --backend interpreter|cpu-kernels|cpu;
                          --input NAME=FILE.npy, repeatable;
                          --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
@@ -45,13 +45,13 @@ Commands:
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --passes=a,b: run assertions run the module after these passes;
-                         --backend cpu-kernels: run assertions run on that backend;
+                         --backend cpu-kernels|cpu: run assertions run on that backend;
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout;
-                         --backend cpu-kernels first: run requests on that backend)
+                         --backend cpu-kernels|cpu first: run requests on that backend)
   fuzz                   generate well-typed programs and check them against every oracle
                          (--seed S; --time 60s | --count N; --oracle NAME,...; --jobs N;
                          --save DIR (default fuzz/regressions) | --no-save; --no-reduce;
