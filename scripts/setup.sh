@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ clang
-  llvm-19-dev libz3-dev librapidcheck-dev libgtest-dev
+  llvm-19-dev libz3-dev librapidcheck-dev libgtest-dev libdlpack-dev
   pkg-config libclang-rt-14-dev python3 python3-numpy
 )
 

@@ -6,6 +6,7 @@
 
 #include "compiler/codegen/cpu_host.h"
 #include "compiler/codegen/cpu_kernel.h"
+#include "compiler/codegen/cpu_object.h"
 #include "ir/analysis/structural_equal.h"
 
 namespace rlx::compiler::codegen {
@@ -74,6 +75,7 @@ extern "C" const rlx::compiler::codegen::CodegenLibrary* rlx_codegen_library() {
     rlx::compiler::codegen::CodegenLibrary l;
     l.compile_cpu_kernel = rlx::compiler::codegen::CompileCpuKernel;
     l.compile_cpu_host = rlx::compiler::codegen::CompileCpuHost;
+    l.compile_cpu_object = rlx::compiler::codegen::CompileCpuObject;
     return l;
   }();
   return &library;

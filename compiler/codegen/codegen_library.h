@@ -33,7 +33,7 @@ using KernelRunner = std::function<void(runtime::CallContext&, const std::vector
 /// The table. `abi` changes whenever the table or a type it names changes, so that a stale
 /// library is refused rather than called.
 struct CodegenLibrary {
-  static constexpr int kAbi = 3;
+  static constexpr int kAbi = 4;
   int abi = kAbi;
   /// CpuKernel::Compile as a runner: empty with `*error` set when the code generator does not
   /// handle `f` (codegen.cpu.unsupported). A PrimFunc structurally equal to one compiled before
@@ -45,6 +45,9 @@ struct CodegenLibrary {
       const Ref<IRModule>& module, const std::vector<RuntimeCheck>* recorded,
       const std::vector<std::pair<const char*, void*>>& helpers, const KernelOptions& options,
       std::string* error) = nullptr;
+  /// CompileCpuObject (cpu_object.h): a lowered module as an object file, ahead of time.
+  bool (*compile_cpu_object)(const Ref<IRModule>& module, const std::string& path, const KernelOptions& options,
+                             std::string* error) = nullptr;
 };
 
 }  // namespace rlx::compiler::codegen

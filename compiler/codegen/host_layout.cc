@@ -412,3 +412,33 @@ HostLayout LayoutModule(const Ref<IRModule>& module, const std::vector<RuntimeCh
 }
 
 }  // namespace rlx::compiler::codegen
+
+namespace rlx::compiler::codegen {
+
+int64_t LayoutFingerprint(const HostLayout& layout) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the numbers that the compiled code bakes in
+  auto mix = [&h](int64_t v) {
+    for (int i = 0; i < 8; ++i) {
+      h ^= static_cast<uint64_t>(v >> (8 * i)) & 0xff;
+      h *= 1099511628211ull;
+    }
+  };
+  for (const runtime::HostFunctionInfo& f : layout.program.functions) {
+    mix(f.slots);
+    mix(f.heap);
+    mix(f.entry_site);
+    mix(f.return_site);
+    mix(static_cast<int64_t>(f.params.size()));
+  }
+  for (const runtime::HostSite& site : layout.program.sites) {
+    mix(static_cast<int64_t>(site.kind));
+    mix(site.function);
+    mix(site.dst);
+    mix(site.index);
+    for (int32_t o : site.operands) mix(o);
+    mix(static_cast<int64_t>(site.heap_in.size() + 2 * site.heap_out.size() + 3 * site.vars_in.size()));
+  }
+  return static_cast<int64_t>(h);
+}
+
+}  // namespace rlx::compiler::codegen

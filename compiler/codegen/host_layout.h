@@ -38,4 +38,9 @@ struct HostLayout {
 /// when it is recorded (eval.runtime-check); without, every one is.
 HostLayout LayoutModule(const Ref<IRModule>& module, const std::vector<RuntimeCheck>* recorded);
 
+/// A fingerprint of a layout's frames and sites: an ahead-of-time library records its own, and
+/// the runtime refuses one whose module, laid out again, does not give it (so that the compiled
+/// code's site numbers cannot name other sites).
+int64_t LayoutFingerprint(const HostLayout& layout);
+
 }  // namespace rlx::compiler::codegen

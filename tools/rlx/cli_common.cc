@@ -142,4 +142,19 @@ Ref<IRModule> LoadModule(const std::string& path, std::string text, const Common
   return text::ParseModule(id, diags, opts.parse);
 }
 
+Ref<IRModule> LoadCheckedFile(const CommonOptions& opts, int* exit_code) {
+  auto text = ReadSource(opts.files[0], opts);
+  if (!text) {
+    *exit_code = kUsage;
+    return nullptr;
+  }
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> m = LoadModule(opts.files[0], *text, opts, sources, diags);
+  if (m && !driver::Check(m, diags).ok()) m = nullptr;
+  if (opts.json || !diags.diagnostics().empty()) EmitDiagnostics(diags, opts);
+  if (!m) *exit_code = kRejected;
+  return m;
+}
+
 }  // namespace rlx::cli

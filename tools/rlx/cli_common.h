@@ -60,6 +60,10 @@ Ref<IRModule> LoadModule(const std::string& path, std::string text, const Common
 /// Prints the run's diagnostics as the options ask.
 void EmitDiagnostics(const DiagnosticEngine& diags, const CommonOptions& opts);
 
+/// The one FILE of `opts` read, parsed and checked, its diagnostics printed; null with
+/// `*exit_code` set (kUsage: unreadable; kRejected: rejected) otherwise.
+Ref<IRModule> LoadCheckedFile(const CommonOptions& opts, int* exit_code);
+
 int RunParse(const std::vector<std::string>& args);
 int RunFmt(const std::vector<std::string>& args);
 int RunCheck(const std::vector<std::string>& args);
@@ -69,5 +73,6 @@ int RunConform(const std::vector<std::string>& args);
 int RunAdapter(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
 int RunOpt(const std::vector<std::string>& args);
+int RunCompile(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

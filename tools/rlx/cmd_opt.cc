@@ -71,14 +71,9 @@ int RunOpt(const std::vector<std::string>& args) {
     std::cerr << "rlx opt: " << (error.empty() ? "--passes=a,b,c is required" : error) << "\n";
     return kUsage;
   }
-  auto text = ReadSource(opts->files[0], *opts);
-  if (!text) return kUsage;
-  SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Ref<IRModule> m = LoadModule(opts->files[0], *text, *opts, sources, diags);
-  if (m && !driver::Check(m, diags).ok()) m = nullptr;
-  if (opts->json || !diags.diagnostics().empty()) EmitDiagnostics(diags, *opts);
-  if (!m) return kRejected;
+  int exit_code = kOk;
+  Ref<IRModule> m = LoadCheckedFile(*opts, &exit_code);
+  if (!m) return exit_code;
   compiler::PassManagerOptions options;
   options.verify_each = opts->flags.count("--verify-each");
   options.print_after_all = opts->flags.count("--print-after-all");

@@ -50,6 +50,9 @@ Commands:
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
+  compile FILE -o LIB.so the module compiled ahead of time: a shared library and its C header,
+                         whose entry points take DLPack tensors (--header FILE.h;
+                         --prefix NAME of the entry points; -O0)
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout;
                          --backend cpu-kernels|cpu first: run requests on that backend)
   fuzz                   generate well-typed programs and check them against every oracle
@@ -101,6 +104,7 @@ int Dispatch(const std::vector<std::string>& args) {
     if (cmd == "conform") return rlx::cli::RunConform(rest);
     if (cmd == "fuzz") return rlx::cli::RunFuzz(rest);
     if (cmd == "opt") return rlx::cli::RunOpt(rest);
+    if (cmd == "compile") return rlx::cli::RunCompile(rest);
     if (cmd == "adapter") return rlx::cli::RunAdapter(rest);
     std::cerr << "rlx: unknown command '" << cmd << "'\n" << kUsage;
     return rlx::cli::kUsage;
