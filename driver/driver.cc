@@ -32,9 +32,8 @@ std::shared_ptr<const runtime::HostProgram> CompileHost(const compiler::codegen:
     DiagnosticEngine diags(sources);
     lowered_checks = checker::CheckModule(*module, diags).runtime_checks;
   }
-  auto host = codegen.compile_cpu_host(module, options.recorded_checks ? &lowered_checks : nullptr,
-                                       interp::HostHelperSymbols(), k, error);
-  return host;
+  return codegen.compile_cpu_host(module, options.recorded_checks ? &lowered_checks : nullptr,
+                                  interp::HostHelperSymbols(), k, error);
 }
 
 // What a backend that could not compile its program runs: that error, for every entry.

@@ -45,14 +45,21 @@ void CollectVars(const Ref<StructInfo>& s, std::vector<const PrimExpr*>& out) {
   }
 }
 
+
+}  // namespace
+
 // The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
-Ref<StructInfo> ResultSInfo(const Call& call) {
+Ref<StructInfo> PackedResultSInfo(const Call& call) {
   if (call.sinfo_args.empty()) return nullptr;
   if (call.sinfo_args.size() == 1) return call.sinfo_args[0];
   return TupleStructInfo::Make(call.sinfo_args);
 }
 
-}  // namespace
+void SetBindingSpan(Trap& t, const Binding& b) {
+  if (t.span_set) return;
+  t.span = b.span.known() ? b.span : b.value->span;
+  t.span_set = true;
+}
 
 // The elements of the tensors among `values` and their tuples' fields (saturating).
 int64_t TensorElements(const std::vector<Value>& values) {
@@ -333,10 +340,7 @@ void Evaluator::EvalBinding(const Binding& b, Environment& env) {
     bound = std::move(v);
     if (on_binding_) on_binding_(b, bound, env);
   } catch (Trap& t) {
-    if (!t.span_set) {
-      t.span = b.span.known() ? b.span : b.value->span;
-      t.span_set = true;
-    }
+    SetBindingSpan(t, b);
     throw;
   }
 }
@@ -366,7 +370,7 @@ Value Evaluator::EvalCall(const Call& call, Environment& env) {
   for (const auto& a : call.args) args.push_back(Eval(a, env));
   if (callee.kind() == ValueKind::kClosure) return CallClosure(callee, std::move(args), call.span);
   if (callee.kind() == ValueKind::kPacked) {
-    Ref<StructInfo> ret = ResultSInfo(call);
+    Ref<StructInfo> ret = PackedResultSInfo(call);
     return CallPacked(*callee.packed(), args, ret.get(), &env);
   }
   Fail(ErrorCode::kInvalidValue, "cannot call " + DescribeValue(callee));
@@ -398,7 +402,7 @@ Value Evaluator::ApplyOpCall(const Call& call, const Op& op, std::vector<Value> 
       Fail(ErrorCode::kInvalidValue, "R.call_pure_packed needs a packed function");
     }
     std::vector<Value> rest(args.begin() + 1, args.end());
-    Ref<StructInfo> ret = ResultSInfo(call);
+    Ref<StructInfo> ret = PackedResultSInfo(call);
     return CallPacked(*args[0].packed(), rest, ret.get(), &env);
   }
   // eval.limit.work: an op's operands and result count one operation per element.

@@ -25,6 +25,13 @@ namespace rlx::interp {
 /// an op's operands and results count (eval.limit.work).
 int64_t TensorElements(const std::vector<Value>& values);
 
+/// The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
+Ref<StructInfo> PackedResultSInfo(const Call& call);
+
+/// A trap without a place gets the binding's (its span, else its value's): the innermost
+/// binding that sees it.
+void SetBindingSpan(Trap& t, const Binding& b);
+
 /// The work (eval.limit.work) that every binding counts when its evaluation starts.
 inline constexpr int64_t kBindingWork = 1000;
 

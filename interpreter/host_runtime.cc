@@ -41,10 +41,7 @@ struct HostAccess {
       body();
       return 0;
     } catch (Trap& t) {
-      if (!t.span_set && binding) {
-        t.span = binding->span.known() ? binding->span : binding->value->span;
-        t.span_set = true;
-      }
+      if (binding) SetBindingSpan(t, *binding);
       s->trap = std::move(t);
     } catch (const std::bad_alloc&) {
       s->trap = Trap(ErrorCode::kMemoryExhausted, "out of memory");
@@ -77,7 +74,7 @@ struct HostAccess {
   }
 
   static Value Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
-  static void Match(Evaluator& ev, const HostSite& site, Value* frame, int64_t* heap);
+  static void Match(const HostSite& site, Value* frame, int64_t* heap);
   static Value MakeClosure(const HostSite& site, const Value* frame, const int64_t* heap);
   static void Enter(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, const Value* const* args,
                     int64_t nargs, const Value* closure, int64_t call_site);
@@ -95,9 +92,7 @@ Value HostAccess::Call(HostState* s, const HostSite& site, Value* frame, int64_t
   const auto& call = *AsPtr<rlx::Call>(site.expr);
   if (callee.kind() == ValueKind::kPacked) {
     Environment env = Env(site, frame, heap);
-    Ref<StructInfo> ret;
-    if (call.sinfo_args.size() == 1) ret = call.sinfo_args[0];
-    else if (call.sinfo_args.size() > 1) ret = TupleStructInfo::Make(call.sinfo_args);
+    Ref<StructInfo> ret = PackedResultSInfo(call);
     return s->ev->CallPacked(*callee.packed(), args, ret.get(), &env);
   }
   if (callee.kind() != ValueKind::kClosure) Fail(ErrorCode::kInvalidValue, "cannot call " + DescribeValue(callee));
@@ -117,7 +112,7 @@ Value HostAccess::Call(HostState* s, const HostSite& site, Value* frame, int64_t
 }
 
 // match_cast (index 0), an annotation (1) or a return check (2) on operand 0.
-void HostAccess::Match(Evaluator& ev, const HostSite& site, Value* frame, int64_t* heap) {
+void HostAccess::Match(const HostSite& site, Value* frame, int64_t* heap) {
   Environment env = Env(site, frame, heap);
   const Value& v = frame[site.operands[0]];
   std::string why = MatchStructInfo(v, *site.sinfo, env);
@@ -129,7 +124,6 @@ void HostAccess::Match(Evaluator& ev, const HostSite& site, Value* frame, int64_
     Fail(ErrorCode::kAnnotationFailed, "the value bound to '" + var.name + "' does not match its annotation " +
                                            DescribeSInfo(*site.sinfo) + ": " + why);
   }
-  (void)ev;
   Store(site, env, heap);
   if (site.dst >= 0) frame[site.dst] = v;
 }
@@ -242,7 +236,7 @@ void HostAccess::Site(HostState* s, const HostSite& site, Value* frame, int64_t*
       frame[site.dst] = ev.ApplyPrimFuncCall(*AsPtr<rlx::Call>(site.expr), Operands(site, frame));
       break;
     case SiteKind::kCall: frame[site.dst] = Call(s, site, frame, heap); break;
-    case SiteKind::kMatch: Match(ev, site, frame, heap); break;
+    case SiteKind::kMatch: Match(site, frame, heap); break;
     case SiteKind::kClosure: frame[site.dst] = MakeClosure(site, frame, heap); break;
     case SiteKind::kClear:
       for (int32_t slot : site.operands) frame[slot] = Value();
@@ -354,11 +348,7 @@ int32_t rlx_host_cond(rlx_state* s, int64_t index, rlx_value* frame, int32_t* ta
 
 int32_t rlx_host_call_failed(rlx_state* s, int64_t index) {
   const auto& site = HostAccess::Site(s, index);
-  auto& t = *s->trap;
-  if (!t.span_set && site.binding) {
-    t.span = site.binding->span.known() ? site.binding->span : site.binding->value->span;
-    t.span_set = true;
-  }
+  if (site.binding) rlx::interp::SetBindingSpan(*s->trap, *site.binding);
   return 1;
 }
 
