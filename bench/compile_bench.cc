@@ -1,6 +1,8 @@
 // Benchmark: the compiler on the example models (examples/), against the interpreter and NumPy
 // measured in the same run.
 //   compile_bench [REPEATS [MODEL]]   (MODEL: only the models whose name contains it)
+//   compile_bench --profile BACKEND MODEL [SECONDS]   (for `perf record`: only that backend's
+//                                                      runs of the model, for SECONDS, default 5)
 // For each model: the time to parse and check it, each pass of the lowering pipeline
 // (compiler/pass/pipelines.h), LLVM's compilation of its PrimFuncs (the JIT, at O3 and O0), and
 // a run (the median of REPEATS after a warm-up run) on the interpreter, on the cpu-kernels
@@ -82,10 +84,13 @@ std::vector<Model> Models() {
   };
 }
 
+// The median of at least `repeats` runs of `body`, and of as many more as fit in `min_seconds`
+// (a shared machine's noise shrinks with the number of runs).
 template <class F>
-double MedianSeconds(int repeats, F body) {
+double MedianSeconds(int repeats, F body, double min_seconds = 0) {
   std::vector<double> times;
-  for (int r = 0; r < repeats; ++r) {
+  const auto begin = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeats || std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count() < min_seconds; ++r) {
     auto start = std::chrono::steady_clock::now();
     body();
     times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -95,8 +100,9 @@ double MedianSeconds(int repeats, F body) {
 }
 
 double NumpySeconds(const Model& m, int repeats) {
-  std::string script = "import numpy as np, timeit\n" + m.numpy_setup + "\nt = timeit.repeat(lambda: " + m.numpy_stmt +
-                       ", number=1, repeat=" + std::to_string(repeats) + "); t.sort(); print(t[len(t) // 2])\n";
+  std::string script = "import numpy as np, timeit\n" + m.numpy_setup + "\nrun = lambda: " + m.numpy_stmt +
+                       "\none = min(timeit.repeat(run, number=1, repeat=3))\nt = timeit.repeat(run, number=1, repeat=max(" +
+                       std::to_string(repeats) + ", int(1.0 / max(one, 1e-6))))\nt.sort(); print(t[len(t) // 2])\n";
   const std::string path = "/tmp/rlx_compile_bench.py";
   std::string error;
   if (!rlx::WriteWholeFile(path, script, &error)) return -1;
@@ -146,7 +152,8 @@ size_t Bindings(const rlx::IRModule& m) {
   return n;
 }
 
-// Runs `m` on `backend`: a warm-up run (which compiles the kernels), then the median of `repeats`.
+// Runs `m` on `backend`: a warm-up run (which compiles the kernels), then the median of
+// `repeats` runs or of a second of them, whichever is more.
 double RunSeconds(const rlx::Ref<rlx::IRModule>& m, const Model& model, const std::vector<Value>& args,
                   rlx::driver::Backend backend, int repeats) {
   rlx::driver::RunOptions options;
@@ -158,12 +165,48 @@ double RunSeconds(const rlx::Ref<rlx::IRModule>& m, const Model& model, const st
                  first.error->message.c_str());
     return -1;
   }
-  return MedianSeconds(repeats, [&] { exe->Run(model.entry, args); });
+  return MedianSeconds(repeats, [&] { exe->Run(model.entry, args); }, 1.0);
+}
+
+// --profile: runs one model on one backend for `seconds` after its compilation, so that a
+// profiler (RLX_PERF_MAP=1 perf record, docs/bench.md) sees little else.
+int Profile(const std::string& backend_name, const std::string& only, double seconds) {
+  auto backend = rlx::driver::ParseBackend(backend_name);
+  if (!backend) {
+    std::fprintf(stderr, "compile_bench: no backend '%s' (%s)\n", backend_name.c_str(), rlx::driver::BackendNames().c_str());
+    return 1;
+  }
+  for (const Model& model : Models()) {
+    if (model.name.find(only) == std::string::npos) continue;
+    std::string text, error;
+    if (!rlx::ReadWholeFile(std::string(RLX_SOURCE_DIR) + "/examples/" + model.file, &text, &error)) return 1;
+    rlx::SourceManager sources;
+    rlx::DiagnosticEngine diags(sources);
+    rlx::driver::Program program = rlx::driver::Load(text, model.file, sources, diags);
+    if (!program.ok()) return 1;
+    const std::vector<Value> args = Inputs(*program.module->FindFunction(model.entry), model);
+    rlx::driver::RunOptions options;
+    options.backend = *backend;
+    auto exe = rlx::driver::Prepare(program.module, options);
+    exe->Run(model.entry, args);  // compiles
+    int runs = 0;
+    auto start = std::chrono::steady_clock::now();
+    while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds) {
+      exe->Run(model.entry, args);
+      ++runs;
+    }
+    std::printf("%s on %s: %d runs, %.3f ms each\n", model.name.c_str(), backend_name.c_str(), runs,
+                seconds * 1e3 / runs);
+    return 0;
+  }
+  std::fprintf(stderr, "compile_bench: no model matches '%s'\n", only.c_str());
+  return 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 3 && std::string(argv[1]) == "--profile") return Profile(argv[2], argv[3], argc > 4 ? std::atof(argv[4]) : 5);
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 5;
   const std::string only = argc > 2 ? argv[2] : "";
   std::string why;

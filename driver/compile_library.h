@@ -10,8 +10,13 @@
 
 namespace rlx::driver {
 
+/// What `rlx compile --emit` writes: the shared library and its header, or for reading, the
+/// compiled module alone as an object file, LLVM IR (after optimization) or assembly.
+enum class EmitKind { kLibrary, kObject, kLlvmIr, kAssembly };
+
 struct LibraryOptions {
-  std::string library;  // the shared library to write
+  std::string library;  // the shared library (or, by `emit`, the file) to write
+  EmitKind emit = EmitKind::kLibrary;
   std::string header;   // its C header ("" : the library's path with .h for .so)
   std::string prefix;   // the entry points' prefix ("" : the library's file name, less lib and .so)
   bool optimize = true; // LLVM's O3 pipeline; false: O0
@@ -20,7 +25,8 @@ struct LibraryOptions {
 /// The C identifier `rlx compile` derives from a library path: "build/libmlp.so" -> "mlp".
 std::string LibraryPrefix(const std::string& library);
 
-/// Compiles `module` (accepted by the checker) into the library and its header. False with
+/// Compiles `module` (accepted by the checker) into the library and its header (or the one file
+/// `options.emit` names). False with
 /// `*error` set when the code generators cannot be loaded, the module cannot be compiled, or
 /// the C compiler fails.
 bool CompileLibrary(const Ref<IRModule>& module, const LibraryOptions& options, std::string* error);

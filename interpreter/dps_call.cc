@@ -50,14 +50,19 @@ Value Evaluator::EvalPrimFuncCall(const Call& call, Environment& env) {
 }
 
 Value Evaluator::ApplyPrimFuncCall(const Call& call, const std::vector<Value>& values) {
-  std::vector<Value> args;
-  for (const Value& v : values) {
-    if (!v.is_shape()) {
-      args.push_back(v);
-      continue;
+  bool has_shape = false;
+  for (const Value& v : values) has_shape = has_shape || v.is_shape();
+  std::vector<Value> expanded;
+  if (has_shape) {
+    for (const Value& v : values) {
+      if (!v.is_shape()) {
+        expanded.push_back(v);
+        continue;
+      }
+      for (int64_t d : v.shape()) expanded.push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
     }
-    for (int64_t d : v.shape()) args.push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
   }
+  const std::vector<Value>& args = has_shape ? expanded : values;
   ChargeWork(TensorElements(args));
   const std::string& name = AsPtr<GlobalVar>(call.op.get())->name;
   try {

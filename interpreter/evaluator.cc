@@ -64,6 +64,13 @@ void SetBindingSpan(Trap& t, const Binding& b) {
 // The elements of the tensors among `values` and their tuples' fields (saturating).
 int64_t TensorElements(const std::vector<Value>& values) {
   int64_t n = 0;
+  bool flat = true;  // no tuple: no walk (the common case, without an allocation)
+  for (const Value& v : values) {
+    if (v.is_tuple()) flat = false;
+    if (flat && v.is_tensor() && __builtin_add_overflow(n, v.tensor()->num_elements(), &n)) return INT64_MAX;
+  }
+  if (flat) return n;
+  n = 0;
   std::vector<const Value*> todo;
   for (const Value& v : values) todo.push_back(&v);
   while (!todo.empty()) {

@@ -99,6 +99,7 @@ class Evaluator : public CallContext {
   Ref<IRModule> module_;
   std::shared_ptr<const runtime::HostProgram> host_;
   runtime::HostState* host_state_ = nullptr;  // the compiled run in progress
+  std::vector<Value> host_leaves_;  // by site: the constant leaves evaluated (host_runtime.cc)
   Limits limits_;
   Allocator allocator_;
   std::ostream* out_;

@@ -16,6 +16,7 @@ struct HostState {
   interp::Evaluator* ev = nullptr;
   const HostProgram* program = nullptr;
   std::optional<Trap> trap;
+  std::vector<Value> scratch;  // a direct PrimFunc call's arguments
   bool skip_frame = false;  // the last entry failed before the call began (its depth check)
 };
 
@@ -73,6 +74,8 @@ struct HostAccess {
     return args;
   }
 
+  static Value Leaf(HostState* s, const HostSite& site, const Value* frame, const int64_t* heap);
+  static bool AllocTensor(HostState* s, const HostSite& site, Value* frame);
   static Value Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
   static void Match(const HostSite& site, Value* frame, int64_t* heap);
   static Value MakeClosure(const HostSite& site, const Value* frame, const int64_t* heap);
@@ -84,6 +87,46 @@ struct HostAccess {
     for (int32_t i = 0; i < f.slots; ++i) frame[i].~Value();
   }
 };
+
+// A leaf's value (eval.constant, eval.shape-expr, ...). A shape, prim value, string or dtype
+// written with constants alone is the same immutable value every time, so it is evaluated once
+// per evaluator; a tensor constant is a fresh copy every time (eval.constant).
+Value HostAccess::Leaf(HostState* s, const HostSite& site, const Value* frame, const int64_t* heap) {
+  Evaluator& ev = *s->ev;
+  const Expr& e = *site.expr;
+  const bool constant = site.heap_in.empty() && site.vars_in.empty() &&
+                        (e.kind == ExprKind::kShapeExpr || e.kind == ExprKind::kPrimValue ||
+                         e.kind == ExprKind::kStringImm || e.kind == ExprKind::kDataTypeImm);
+  const size_t index = static_cast<size_t>(&site - s->program->sites.data());
+  if (constant && index < ev.host_leaves_.size() && !ev.host_leaves_[index].is_null()) return ev.host_leaves_[index];
+  Environment env = Env(site, frame, heap);
+  Value v = ev.Eval(std::shared_ptr<const Expr>(site.expr, [](const Expr*) {}), env);
+  if (constant) {
+    if (ev.host_leaves_.size() < s->program->sites.size()) ev.host_leaves_.resize(s->program->sites.size());
+    ev.host_leaves_[index] = v;
+  }
+  return v;
+}
+
+// R.builtin.alloc_tensor of a shape with no negative extent and a dtype, what call-tir-rewrite
+// writes before each direct call, without the op's generic argument matching: the allocation
+// and the work its kernel does (memory.cc). False for anything else, which the op's kernel
+// takes, with its diagnostics.
+bool HostAccess::AllocTensor(HostState* s, const HostSite& site, Value* frame) {
+  const auto& call = *AsPtr<rlx::Call>(site.expr);
+  if (AsPtr<Op>(call.op.get())->info->id != OpId::kBuiltinAllocTensor || site.operands.size() != 4) return false;
+  const Value& shape = frame[site.operands[0]];
+  const Value& dtype = frame[site.operands[1]];
+  if (!shape.is_shape() || dtype.kind() != ValueKind::kDType) return false;
+  for (int64_t d : shape.shape()) {
+    if (d < 0) return false;
+  }
+  Evaluator& ev = *s->ev;
+  Value result = Value::FromTensor(ev.allocator().Alloc(dtype.dtype(), shape.shape()));
+  ev.ChargeWork(TensorElements({result}));  // as ApplyOpCall charges an op's result
+  frame[site.dst] = std::move(result);
+  return true;
+}
 
 // A call of a closure or packed function value (eval.call.closure, eval.call.packed).
 Value HostAccess::Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap) {
@@ -210,11 +253,7 @@ void HostAccess::Site(HostState* s, const HostSite& site, Value* frame, int64_t*
   Evaluator& ev = *s->ev;
   switch (site.kind) {
     case SiteKind::kBinding: ev.Step(); break;
-    case SiteKind::kLeaf: {
-      Environment env = Env(site, frame, heap);
-      frame[site.dst] = ev.Eval(std::shared_ptr<const Expr>(site.expr, [](const Expr*) {}), env);
-      break;
-    }
+    case SiteKind::kLeaf: frame[site.dst] = Leaf(s, site, frame, heap); break;
     case SiteKind::kCopy: frame[site.dst] = frame[site.operands[0]]; break;
     case SiteKind::kTuple: frame[site.dst] = Value::FromTuple(Operands(site, frame)); break;
     case SiteKind::kGetItem: {
@@ -227,14 +266,21 @@ void HostAccess::Site(HostState* s, const HostSite& site, Value* frame, int64_t*
       break;
     }
     case SiteKind::kOp: {
+      if (AllocTensor(s, site, frame)) break;
       Environment env = Env(site, frame, heap);
       const auto& call = *AsPtr<rlx::Call>(site.expr);
       frame[site.dst] = ev.ApplyOpCall(call, *AsPtr<Op>(call.op.get()), Operands(site, frame), env);
       break;
     }
-    case SiteKind::kPrimCall:
-      frame[site.dst] = ev.ApplyPrimFuncCall(*AsPtr<rlx::Call>(site.expr), Operands(site, frame));
+    case SiteKind::kPrimCall: {
+      // The argument vector is the state's, reused from call to call.
+      std::vector<Value>& args = s->scratch;
+      args.clear();
+      for (int32_t slot : site.operands) args.push_back(slot < 0 ? Value() : frame[slot]);
+      frame[site.dst] = ev.ApplyPrimFuncCall(*AsPtr<rlx::Call>(site.expr), args);
+      args.clear();
       break;
+    }
     case SiteKind::kCall: frame[site.dst] = Call(s, site, frame, heap); break;
     case SiteKind::kMatch: Match(site, frame, heap); break;
     case SiteKind::kClosure: frame[site.dst] = MakeClosure(site, frame, heap); break;

@@ -6,6 +6,7 @@
 #include <new>
 
 
+#include "interpreter/eval_thread.h"
 #include "interpreter/evaluator.h"
 
 namespace rlx::interp {
@@ -64,10 +65,7 @@ void RunJobBody(RunJob& job) {
   }
 }
 
-void* RunJobThread(void* arg) {
-  RunJobBody(*static_cast<RunJob*>(arg));
-  return nullptr;
-}
+void RunJobOnThread(void* arg) { RunJobBody(*static_cast<RunJob*>(arg)); }
 
 }  // namespace
 
@@ -80,21 +78,16 @@ Allocator& Interpreter::allocator() { return evaluator_->allocator(); }
 
 RunResult Interpreter::Run(const std::string& entry, std::vector<Value> args) {
   RunJob job{evaluator_.get(), &entry, &args, 0, {}};
-  bool started = false;
-  pthread_t thread;
   // The stack the depth limit needs; when the system refuses it, a smaller one (the stack guard
   // then ends a deep recursion with E0908 before the stack does).
-  for (size_t bytes = EvalStackBytes(evaluator_->limits().max_call_depth);
-       !started && bytes >= kMinFallbackStackBytes; bytes /= 2) {
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) break;
-    job.stack_bytes = bytes;
-    started = pthread_attr_setstacksize(&attr, bytes) == 0 &&
-              pthread_create(&thread, &attr, RunJobThread, &job) == 0;
-    pthread_attr_destroy(&attr);
+  for (size_t bytes = EvalStackBytes(evaluator_->limits().max_call_depth); !thread_ && bytes >= kMinFallbackStackBytes;
+       bytes /= 2) {
+    thread_ = EvalThread::Start(bytes);
   }
+  const bool started = thread_ != nullptr;
   if (started) {
-    pthread_join(thread, nullptr);
+    job.stack_bytes = thread_->stack_bytes();
+    thread_->Run(&RunJobOnThread, &job);
   } else {
     // No thread available: run here, guarded by what is left of the caller's stack.
     job.stack_bytes = 0;

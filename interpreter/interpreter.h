@@ -73,6 +73,7 @@ struct RunResult {
 };
 
 class Evaluator;
+class EvalThread;
 
 class Interpreter {
  public:
@@ -91,6 +92,7 @@ class Interpreter {
 
  private:
   std::unique_ptr<Evaluator> evaluator_;
+  std::unique_ptr<EvalThread> thread_;  // started by the first run (eval_thread.h)
 };
 
 }  // namespace rlx::interp

@@ -26,6 +26,10 @@ struct KernelOptions {
   bool optimize = true;
 };
 
+/// What CompileCpuObject writes: the object file (what `rlx compile` links), or for reading,
+/// the module's LLVM IR or the host's assembly (`rlx compile --emit llvm|asm`).
+enum class ObjectFormat { kObject, kLlvmIr, kAssembly };
+
 /// A compiled PrimFunc as the interpreter calls one (interp::PrimFuncRunner): the tensors of the
 /// buffer parameters and the scalar parameters in order; traps by throwing runtime::Trap.
 using KernelRunner = std::function<void(runtime::CallContext&, const std::vector<runtime::Value>&)>;
@@ -33,7 +37,7 @@ using KernelRunner = std::function<void(runtime::CallContext&, const std::vector
 /// The table. `abi` changes whenever the table or a type it names changes, so that a stale
 /// library is refused rather than called.
 struct CodegenLibrary {
-  static constexpr int kAbi = 4;
+  static constexpr int kAbi = 5;
   int abi = kAbi;
   /// CpuKernel::Compile as a runner: empty with `*error` set when the code generator does not
   /// handle `f` (codegen.cpu.unsupported). A PrimFunc structurally equal to one compiled before
@@ -47,7 +51,7 @@ struct CodegenLibrary {
       std::string* error) = nullptr;
   /// CompileCpuObject (cpu_object.h): a lowered module as an object file, ahead of time.
   bool (*compile_cpu_object)(const Ref<IRModule>& module, const std::string& path, const KernelOptions& options,
-                             std::string* error) = nullptr;
+                             ObjectFormat format, std::string* error) = nullptr;
 };
 
 }  // namespace rlx::compiler::codegen

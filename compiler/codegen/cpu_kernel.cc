@@ -46,7 +46,7 @@ std::shared_ptr<const CpuKernel> CpuKernel::Compile(const tir::PrimFunc& f, cons
     return nullptr;
   }
   static std::atomic<uint64_t> next_id{0};
-  const std::string symbol = "rlx_kernel_" + std::to_string(next_id++);
+  const std::string symbol = KernelSymbol("rlx_kernel_", next_id++, name);
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = NewModule(jit, symbol, *context);
   TirEmitter emitter(*module, name);

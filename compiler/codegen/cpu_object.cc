@@ -52,7 +52,7 @@ std::unique_ptr<llvm::TargetMachine> PicTargetMachine(std::string* error) {
 }  // namespace
 
 bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, const KernelOptions& options,
-                      std::string* error) {
+                      ObjectFormat format, std::string* error) {
   GetJit();  // the native target initialized
   std::unique_ptr<llvm::TargetMachine> tm = PicTargetMachine(error);
   if (!tm) return false;
@@ -65,7 +65,7 @@ bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, cons
   for (const GlobalDef& g : module->globals) {
     auto f = As<tir::PrimFunc>(g.value);
     if (!f) continue;
-    const std::string symbol = "rlx_aot_kernel_" + std::to_string(kernels.size());
+    const std::string symbol = KernelSymbol("rlx_aot_kernel_", kernels.size(), g.name);
     TirEmitter emitter(m, g.name);
     if (!emitter.Emit(*f, symbol, error)) return false;
     kernels.push_back(m.getFunction(symbol));
@@ -96,8 +96,13 @@ bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, cons
     *error = "cannot write " + path + ": " + ec.message();
     return false;
   }
+  if (format == ObjectFormat::kLlvmIr) {
+    m.print(out, nullptr);
+    return true;
+  }
   llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+  auto file_type = format == ObjectFormat::kAssembly ? llvm::CodeGenFileType::AssemblyFile : llvm::CodeGenFileType::ObjectFile;
+  if (tm->addPassesToEmitFile(pm, out, nullptr, file_type)) {
     *error = "LLVM cannot emit an object file for " + tm->getTargetTriple().str();
     return false;
   }

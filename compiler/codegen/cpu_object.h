@@ -20,9 +20,10 @@
 
 namespace rlx::compiler::codegen {
 
-/// Writes the object file to `path`; false with `*error` set when a PrimFunc cannot be compiled
-/// or the file cannot be written.
+/// Writes the object file (or, by `format`, the same module as LLVM IR after optimization, or
+/// as assembly) to `path`; false with `*error` set when a PrimFunc cannot be compiled or the
+/// file cannot be written.
 bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, const KernelOptions& options,
-                      std::string* error);
+                      ObjectFormat format, std::string* error);
 
 }  // namespace rlx::compiler::codegen

@@ -4,6 +4,7 @@
 // inputs, or traps with the same code. What the generator does not handle yet is listed.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,8 @@
 #include "compiler/codegen/cpu_kernel.h"
 #include "compiler/pass/pass.h"
 #include "interpreter/interpreter.h"
+#include "ir/base/float_bits.h"
+#include "ir/dtype.h"
 #include "ir/base/file_io.h"
 #include "ir/text/relax_parser.h"
 #include "runtime/io/random_inputs.h"
@@ -100,6 +103,19 @@ Ref<IRModule> Load(const fs::path& path) {
   return m;
 }
 
+// A module from TVMScript text, accepted by the checker; null (with the diagnostics reported as
+// a test failure) otherwise.
+Ref<IRModule> ParseChecked(const char* text, const std::string& name) {
+  static SourceManager sources;
+  DiagnosticEngine diags(sources);
+  Ref<IRModule> m = text::ParseModuleText(text, name, sources, diags);
+  if (!m || !checker::CheckModule(*m, diags).ok) {
+    ADD_FAILURE() << diags.RenderAll();
+    return nullptr;
+  }
+  return m;
+}
+
 // Two int32 tensor arguments of main, per case.
 struct Int32Case {
   std::vector<int32_t> a, b;
@@ -175,10 +191,8 @@ class Module:
         y = R.call_tir(cls.f, (a, b), out_sinfo=R.Tensor((n,), dtype="int32"))
         return y
 )";
-  static SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Ref<IRModule> m = text::ParseModuleText(text, "traps.py", sources, diags);
-  ASSERT_NE(m, nullptr) << diags.RenderAll();
+  Ref<IRModule> m = ParseChecked(text, "traps.py");
+  ASSERT_NE(m, nullptr);
   CompareInt32Cases(m, {
       {{1, 2, 3, 4}, {1, 1, 1, 1}},             // runs
       {{1, 2, 3, 4}, {1, 0, 1, 1}},             // E3006
@@ -213,17 +227,97 @@ class Module:
         y = R.call_tir_inplace(cls.f, (a, b), inplace_indices=[1, -1], out_sinfo=[R.Tensor((8,), dtype="int32"), R.Tensor((8,), dtype="float32")])
         return y
 )";
-  static SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Ref<IRModule> m = text::ParseModuleText(text, "vectors.py", sources, diags);
-  ASSERT_NE(m, nullptr) << diags.RenderAll();
-  ASSERT_TRUE(checker::CheckModule(*m, diags).ok) << diags.RenderAll();
+  Ref<IRModule> m = ParseChecked(text, "vectors.py");
+  ASSERT_NE(m, nullptr);
   CompareInt32Cases(m, {
       {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // runs (A[0] = 1: the ramp from 1)
       {{1, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 0, 1, 1, 1, 1, 1}},  // E3006 in lane 2
       {{5, -2, 3, 4, -5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},  // E3007: lane 3 of the ramp from 5
       {{-1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 1, 1, 1, 1, 1, 1}},   // E3007: lane 0 of the ramp from -1
   });
+}
+
+// Doubles that probe rounding to float16 and bfloat16: signed zeros, infinities, NaNs, the
+// largest finite values and the ties around them, subnormal ties, the smallest normals, ties in
+// the normal range, double subnormals, then random bit patterns and random values near 1.
+std::vector<double> RoundingProbes() {
+  std::vector<double> v = {0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN, 65504.0, 65519.99, 65520.0, -65520.0,
+                           std::ldexp(1.0, -25), 3 * std::ldexp(1.0, -25), std::ldexp(1.0, -24), std::ldexp(1.0, -26),
+                           std::ldexp(1.0, -14), std::nextafter(std::ldexp(1.0, -14), 0.0), 1 + std::ldexp(1.0, -11),
+                           1 + 3 * std::ldexp(1.0, -11), 1 + std::ldexp(1.0, -8), 1 + 3 * std::ldexp(1.0, -8),
+                           3.3895313892515355e38, 3.4e38, 1e300, 5e-324, std::ldexp(1.0, -133), std::ldexp(1.0, -134),
+                           std::ldexp(3.0, -135), -std::ldexp(1.0, -149)};
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull; };
+  for (int i = 0; i < 20000; ++i) {
+    uint64_t bits = next();
+    double d;
+    std::memcpy(&d, &bits, 8);
+    v.push_back(d);
+    // Near the target formats' ranges, with ties: a small exponent and few mantissa bits.
+    const int exponent = static_cast<int>(next() % 300) - 150;
+    v.push_back(std::ldexp(1.0 + static_cast<double>(next() % 4096) / 4096.0, exponent) * ((next() & 1) ? -1 : 1));
+  }
+  return v;
+}
+
+// float16 and bfloat16 rounding is emitted inline (vectorized): the bits of every probe are what
+// the reference's conversions give, for a cast, for arithmetic in the format, at O3 and at O0.
+TEST(CpuKernel, NarrowFloatsRoundAsTheReferenceRounds) {
+  const char* text = R"(
+from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def f(x: T.handle, h: T.handle, bf: T.handle, sum: T.handle):
+        n = T.int64()
+        X = T.match_buffer(x, (n,), "float64")
+        H = T.match_buffer(h, (n,), "float16")
+        BF = T.match_buffer(bf, (n,), "bfloat16")
+        S = T.match_buffer(sum, (n,), "float16")
+        for i in range(n):
+            with T.block("narrow"):
+                vi = T.axis.spatial(n, i)
+                H[vi] = T.Cast("float16", X[vi])
+                BF[vi] = T.Cast("bfloat16", X[vi])
+                S[vi] = T.Cast("float16", X[vi]) + T.Cast("float16", X[vi] * T.float64(0.3))
+
+    @R.function
+    def main(x: R.Tensor(("n",), "float64")):
+        n = T.int64()
+        cls = Module
+        y = R.call_tir(cls.f, (x,), out_sinfo=[R.Tensor((n,), "float16"), R.Tensor((n,), "bfloat16"), R.Tensor((n,), "float16")])
+        return y
+)";
+  Ref<IRModule> m = ParseChecked(text, "narrow.py");
+  ASSERT_NE(m, nullptr);
+  const std::vector<double> probes = RoundingProbes();
+  auto x = std::make_shared<TensorData>(DataType::kFloat64, std::vector<int64_t>{static_cast<int64_t>(probes.size())});
+  std::memcpy(x->mutable_data(), probes.data(), probes.size() * 8);
+  Tally tally;
+  for (bool optimize : {true, false}) {
+    RunResult r = Interpreter(m, Compiled(optimize, tally)).Run("main", {runtime::Value::FromTensor(x)});
+    ASSERT_TRUE(r.ok()) << r.error->message;
+    const auto* h = reinterpret_cast<const uint16_t*>(r.value.tuple()[0].tensor()->data());
+    const auto* bf = reinterpret_cast<const uint16_t*>(r.value.tuple()[1].tensor()->data());
+    const auto* sum = reinterpret_cast<const uint16_t*>(r.value.tuple()[2].tensor()->data());
+    int wrong = 0;
+    for (size_t i = 0; i < probes.size() && wrong < 10; ++i) {
+      const double d = probes[i];
+      const double expected_sum = RoundToFloatDType(RoundToFloatDType(d, DataType::kFloat16) +
+                                                        RoundToFloatDType(d * 0.3, DataType::kFloat16),
+                                                    DataType::kFloat16);
+      const uint16_t sum_bits = DoubleToHalfBits(expected_sum);
+      if (h[i] != DoubleToHalfBits(d) || bf[i] != DoubleToBFloat16Bits(d) || sum[i] != sum_bits) {
+        ++wrong;
+        ADD_FAILURE() << (optimize ? "O3" : "O0") << " probe " << i << " = " << d << ": float16 " << h[i] << " vs "
+                      << DoubleToHalfBits(d) << ", bfloat16 " << bf[i] << " vs " << DoubleToBFloat16Bits(d)
+                      << ", sum " << sum[i] << " vs " << sum_bits;
+      }
+    }
+  }
+  EXPECT_TRUE(tally.unsupported.empty());
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// rlx compile FILE -o LIB.so [--header FILE.h] [--prefix NAME] [-O0]: the module compiled ahead
-// of time into a shared library with a C header (driver/compile_library.h, docs/cli.md).
+// rlx compile FILE -o LIB.so [--header FILE.h] [--prefix NAME] [-O0] [--emit lib|obj|llvm|asm]:
+// the module compiled ahead of time into a shared library with a C header, or into one file to
+// read (driver/compile_library.h, docs/cli.md).
 #include <iostream>
+#include <map>
 
 #include "driver/compile_library.h"
 #include "driver/driver.h"
@@ -9,7 +11,7 @@
 namespace rlx::cli {
 
 int RunCompile(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"-O0"}, {"-o", "--header", "--prefix"});
+  auto opts = ParseArgs(args, {"-O0"}, {"-o", "--header", "--prefix", "--emit"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1 || !opts->flags.count("-o") || opts->flags["-o"].empty()) {
     std::cerr << "rlx compile: expected one FILE and -o LIB.so\n";
@@ -20,6 +22,15 @@ int RunCompile(const std::vector<std::string>& args) {
     std::cerr << "rlx compile: " << why << "\n";
     return kUsage;
   }
+  static const std::map<std::string, driver::EmitKind> kEmit = {{"lib", driver::EmitKind::kLibrary},
+                                                                {"obj", driver::EmitKind::kObject},
+                                                                {"llvm", driver::EmitKind::kLlvmIr},
+                                                                {"asm", driver::EmitKind::kAssembly}};
+  const std::string emit = opts->flags.count("--emit") ? opts->flags["--emit"] : "lib";
+  if (!kEmit.count(emit)) {
+    std::cerr << "rlx compile: --emit takes lib, obj, llvm or asm, not '" << emit << "'\n";
+    return kUsage;
+  }
   int exit_code = kOk;
   Ref<IRModule> m = LoadCheckedFile(*opts, &exit_code);
   if (!m) return exit_code;
@@ -28,6 +39,7 @@ int RunCompile(const std::vector<std::string>& args) {
   options.header = opts->flags.count("--header") ? opts->flags["--header"] : "";
   options.prefix = opts->flags.count("--prefix") ? opts->flags["--prefix"] : "";
   options.optimize = !opts->flags.count("-O0");
+  options.emit = kEmit.at(emit);
   std::string error;
   if (!driver::CompileLibrary(m, options, &error)) {
     std::cerr << "rlx compile: " << error << "\n";

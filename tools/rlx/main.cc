@@ -52,7 +52,8 @@ Commands:
                          --list; --coverage (rules without assertions); --op-status
   compile FILE -o LIB.so the module compiled ahead of time: a shared library and its C header,
                          whose entry points take DLPack tensors (--header FILE.h;
-                         --prefix NAME of the entry points; -O0)
+                         --prefix NAME of the entry points; -O0;
+                         --emit obj|llvm|asm: the compiled module alone, to read)
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout;
                          --backend cpu-kernels|cpu first: run requests on that backend)
   fuzz                   generate well-typed programs and check them against every oracle

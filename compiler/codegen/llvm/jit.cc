@@ -5,6 +5,7 @@
 #include <llvm/Support/TargetSelect.h>
 
 #include "compiler/codegen/llvm/kernel_runtime.h"
+#include "compiler/codegen/llvm/perf_map.h"
 
 namespace rlx::compiler::codegen {
 namespace {
@@ -32,6 +33,7 @@ Jit* CreateJit() {
     return jit;
   }
   jit->lljit = std::move(*lljit);
+  EnablePerfMapIfAsked(*jit->lljit);
   std::string error = DefineSymbols(*jit, KernelHelperSymbols());
   if (!error.empty()) {
     jit->error = error;

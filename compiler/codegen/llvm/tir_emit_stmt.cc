@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compiler/codegen/llvm/tir_emitter.h"
+#include "ir/analysis/structural_equal.h"
 #include "ir/tir/walk.h"
 
 namespace rlx::compiler::codegen {
@@ -98,8 +99,8 @@ void TirEmitter::EmitFlushWork() {
   TrapIf(b_.CreateICmpNE(status, b_.getInt32(0)), "", {});
 }
 
-// eval.limit.time: every kWorkBatch iterations of an innermost loop (charging nothing), counted
-// `iterations` at a time.
+// eval.limit.time: every kWorkBatch iterations of innermost loops (charging nothing), counted
+// `iterations` (a run or a chunk of an innermost loop) at a time.
 void TirEmitter::EmitTimeCheck(llvm::Value* iterations) {
   llvm::Value* left_ptr = b_.CreateStructGEP(CountersType(), counters_, 1);
   llvm::Value* left = b_.CreateSub(b_.CreateLoad(b_.getInt64Ty(), left_ptr), iterations);
@@ -144,38 +145,61 @@ void TirEmitter::EmitFor(const tir::For& outer) {
     TrapIf(b_.CreateOr(b_.CreateExtractValue(sum, 1), b_.CreateNot(fits)), "rlx_kernel_trap_loop", {lo.back(), n.back()});
   }
   // The time limit is checked per run of the innermost loop when its extent is a small constant,
-  // else per iteration: no call inside a short innermost loop, so LLVM keeps what the body
-  // carries from one iteration to the next (an accumulator) in registers.
+  // else per chunk of at most kWorkBatch iterations (the innermost loop strip-mined): never
+  // inside the innermost loop, so LLVM keeps what the body carries from one iteration to the
+  // next (an accumulator) in registers and vectorizes it.
   const PrimExpr& inner_extent = *chain.back()->extent;
   const bool time_per_run = inner_extent.is_int() && inner_extent.int_value <= RlxKernelCounters::kWorkBatch;
   // The loops, outermost first: a counter from 0 to n, the variable lo + counter.
   std::vector<llvm::AllocaInst*> counters;
   std::vector<llvm::BasicBlock*> heads;
+  llvm::AllocaInst* chunk_end = nullptr;
+  llvm::BasicBlock* chunk_head = nullptr;
   for (size_t l = 0; l < chain.size(); ++l) {
+    const bool innermost = l + 1 == chain.size();
     EmitWork(n[l]);
-    if (time_per_run && l + 1 == chain.size()) EmitTimeCheck(n[l]);
+    if (time_per_run && innermost) EmitTimeCheck(n[l]);
     llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
     llvm::AllocaInst* k = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "k");
     b_.CreateStore(I64(0), k);
+    if (innermost && !time_per_run) {
+      chunk_end = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "chunk.end");
+      chunk_head = llvm::BasicBlock::Create(ctx_, "chunk", fn_);
+      b_.CreateBr(chunk_head);
+      b_.SetInsertPoint(chunk_head);
+      llvm::Value* start = b_.CreateLoad(b_.getInt64Ty(), k);
+      llvm::Value* left = b_.CreateSub(n[l], start);
+      llvm::Value* size = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, left, I64(RlxKernelCounters::kWorkBatch));
+      b_.CreateStore(b_.CreateAdd(start, size), chunk_end);
+      EmitTimeCheck(size);
+    }
     llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "loop", fn_);
     b_.CreateBr(body);
     b_.SetInsertPoint(body);
     const tir::For& loop = *chain[l];
     DefineVar(*loop.var);
+    if (!tir::ReadsBufferOrUses(loop.min, {}) && !tir::ReadsBufferOrUses(loop.extent, {})) loop_ranges_[loop.var.get()] = &loop;
     llvm::Value* i = b_.CreateLoad(b_.getInt64Ty(), k);
     SetVar(*loop.var, b_.CreateTrunc(b_.CreateAdd(lo[l], i), TypeOf(loop.var->dtype)));
     counters.push_back(k);
     heads.push_back(body);
   }
   EmitStmt(*chain.back()->body);
-  if (!time_per_run) EmitTimeCheck(I64(1));
   for (size_t l = chain.size(); l-- > 0;) {
     llvm::Value* next = b_.CreateAdd(b_.CreateLoad(b_.getInt64Ty(), counters[l]), I64(1));
     b_.CreateStore(next, counters[l]);
     llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_, "loop.end", fn_);
-    b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), heads[l], done);
+    if (chunk_head && l + 1 == chain.size()) {
+      llvm::BasicBlock* chunk_done = llvm::BasicBlock::Create(ctx_, "chunk.end", fn_);
+      b_.CreateCondBr(b_.CreateICmpSLT(next, b_.CreateLoad(b_.getInt64Ty(), chunk_end)), heads[l], chunk_done);
+      b_.SetInsertPoint(chunk_done);
+      b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), chunk_head, done);
+    } else {
+      b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), heads[l], done);
+    }
     b_.SetInsertPoint(done);
     UndefineVar(*chain[l]->var);
+    loop_ranges_.erase(chain[l]->var.get());
   }
   b_.CreateBr(skip);
   b_.SetInsertPoint(skip);
@@ -199,7 +223,9 @@ void TirEmitter::EmitStoreLane(const tir::BufferStore& s) {
   llvm::Value* p = ElementPointer(*s.buffer, s.indices, "store to");
   const DataType t = s.buffer->dtype;
   if (t == DataType::kBool) v = b_.CreateZExt(v, b_.getInt8Ty());
-  if (IsNarrowFloat(t)) {
+  if (t == DataType::kFloat16 || t == DataType::kBFloat16) {
+    v = Narrow16(t, v);
+  } else if (IsNarrowFloat(t)) {
     llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_to_bits", b_.getInt64Ty(),
                                                          b_.getInt32Ty(), b_.getDoubleTy());
     v = b_.CreateTrunc(b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), v}), MemoryTypeOf(t));
@@ -266,21 +292,32 @@ void TirEmitter::EmitReleases(const std::vector<llvm::Value*>& datas) {
   for (llvm::Value* d : datas) b_.CreateCall(Helper("rlx_kernel_release"), {call_, d});
 }
 
-// Block iteration variables take their values, each checked against its domain (tir.eval.block).
+// True when `value` is the variable of an enclosing loop whose range is `dom`, written the same
+// way: the value is inside the domain on every iteration (and the domain is not empty).
+bool TirEmitter::LoopCoversDomain(const PrimExpr& value, const tir::Range& dom) const {
+  if (getenv("NOELIDE")) return false;
+  auto loop = loop_ranges_.find(&value);
+  return loop != loop_ranges_.end() && StructuralEqual(loop->second->min, dom.min) &&
+         StructuralEqual(loop->second->extent, dom.extent);
+}
+
+// Block iteration variables take their values, each checked against its domain (tir.eval.block)
+// unless an enclosing loop already bounds it so.
 void TirEmitter::EmitBlockIters(const tir::Block& blk) {
   if (blk.iter_values.size() != blk.iter_vars.size()) throw Unsupported{"a block with unbound iteration variables (ill-formed TIR)"};
   for (size_t i = 0; i < blk.iter_vars.size(); ++i) {
     const tir::IterVar& iv = blk.iter_vars[i];
     if (!IsInteger(iv.var->dtype)) throw Unsupported{"a block variable that is not an integer (ill-formed TIR)"};
     llvm::Value* v = IntegerOperand(*blk.iter_values[i], "a block iteration value");
+    DefineVar(*iv.var);
+    SetVar(*iv.var, b_.CreateTrunc(v, TypeOf(iv.var->dtype)));
+    if (LoopCoversDomain(*blk.iter_values[i], iv.dom)) continue;
     llvm::Value* lo = IntegerOperand(*iv.dom.min, "a block domain's start");
     llvm::Value* n = IntegerOperand(*iv.dom.extent, "a block domain's extent");
     llvm::Value* inside = b_.CreateAnd(b_.CreateICmpSGE(v, lo), b_.CreateICmpULT(b_.CreateSub(v, lo), n));
     inside = b_.CreateAnd(inside, b_.CreateICmpSGT(n, I64(0)));
     TrapIf(b_.CreateNot(inside), "rlx_kernel_trap_domain",
            {CString("block '" + blk.name + "': iteration variable '" + iv.var->name + "'"), v, lo, n});
-    DefineVar(*iv.var);
-    SetVar(*iv.var, b_.CreateTrunc(v, TypeOf(iv.var->dtype)));
   }
 }
 

@@ -5,7 +5,15 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cctype>
+
 namespace rlx::compiler::codegen {
+
+std::string KernelSymbol(const std::string& prefix, uint64_t id, const std::string& name) {
+  std::string symbol = prefix + std::to_string(id) + "_";
+  for (char c : name.substr(0, 64)) symbol += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return symbol;
+}
 
 TirEmitter::TirEmitter(llvm::Module& module, std::string name)
     : module_(module), ctx_(module.getContext()), b_(module.getContext()), name_(std::move(name)) {}
@@ -44,8 +52,43 @@ llvm::Value* TirEmitter::AsDouble(DataType t, llvm::Value* v) {
 llvm::Value* TirEmitter::RoundTo(DataType t, llvm::Value* d) {
   if (t == DataType::kFloat32) return b_.CreateFPTrunc(d, b_.getFloatTy());
   if (t == DataType::kFloat64) return d;
+  if (t == DataType::kFloat16 || t == DataType::kBFloat16) return Widen16(t, Narrow16(t, d));
   llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_round", b_.getDoubleTy(), b_.getInt32Ty(), b_.getDoubleTy());
   return b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), d});
+}
+
+// A double rounded once (to nearest, ties to even) to float16 or bfloat16, as the element's bits,
+// inline in integer arithmetic (so that it vectorizes): what DoubleToHalfBits /
+// DoubleToBFloat16Bits give (ir/base/float_bits.cc), NaN as the quiet NaN with the value's
+// sign, overflow as infinity. The double's significand (with its leading one) is shifted right
+// to the target's quantum at that magnitude, the dropped bits round it, and a carry runs into
+// the exponent field on its own.
+llvm::Value* TirEmitter::Narrow16(DataType t, llvm::Value* d) {
+  const int man_bits = t == DataType::kFloat16 ? 10 : 7;
+  const int exp_bits = t == DataType::kFloat16 ? 5 : 8;
+  const int64_t min_normal = 2 - (int64_t{1} << (exp_bits - 1));  // 1 - bias
+  const int64_t inf_bits = ((int64_t{1} << exp_bits) - 1) << man_bits;
+  llvm::Value* bits = b_.CreateBitCast(d, b_.getInt64Ty());
+  llvm::Value* sign = b_.CreateShl(b_.CreateLShr(bits, 63), exp_bits + man_bits);
+  llvm::Value* field = b_.CreateAnd(b_.CreateLShr(bits, 52), I64(0x7FF));
+  llvm::Value* mant = b_.CreateAnd(bits, I64((int64_t{1} << 52) - 1));
+  llvm::Value* normal = b_.CreateICmpNE(field, I64(0));
+  llvm::Value* sig = b_.CreateOr(mant, b_.CreateSelect(normal, I64(int64_t{1} << 52), I64(0)));
+  llvm::Value* e = b_.CreateSub(b_.CreateSelect(normal, field, I64(1)), I64(1023));
+  llvm::Value* below = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smax, b_.CreateSub(I64(min_normal), e), I64(0));
+  llvm::Value* shift = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b_.CreateAdd(below, I64(52 - man_bits)), I64(63));
+  llvm::Value* q = b_.CreateLShr(sig, shift);
+  llvm::Value* rest = b_.CreateAnd(sig, b_.CreateSub(b_.CreateShl(I64(1), shift), I64(1)));
+  llvm::Value* half = b_.CreateShl(I64(1), b_.CreateSub(shift, I64(1)));
+  llvm::Value* up = b_.CreateOr(b_.CreateICmpUGT(rest, half),
+                                b_.CreateAnd(b_.CreateICmpEQ(rest, half), b_.CreateTrunc(q, b_.getInt1Ty())));
+  // (e - min_normal) << man_bits counts the binades above the subnormals; e is at most 1024.
+  llvm::Value* above = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smax, b_.CreateSub(e, I64(min_normal)), I64(0));
+  llvm::Value* magnitude = b_.CreateAdd(b_.CreateAdd(b_.CreateShl(above, man_bits), q), b_.CreateZExt(up, b_.getInt64Ty()));
+  magnitude = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, magnitude, I64(inf_bits));
+  llvm::Value* is_nan = b_.CreateFCmpUNO(d, d);
+  magnitude = b_.CreateSelect(is_nan, I64(inf_bits | (int64_t{1} << (man_bits - 1))), magnitude);
+  return b_.CreateTrunc(b_.CreateOr(sign, magnitude), b_.getInt16Ty());
 }
 
 llvm::Value* TirEmitter::FloatArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b) {

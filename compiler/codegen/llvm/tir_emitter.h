@@ -25,6 +25,10 @@ struct Unsupported {
   std::string message;
 };
 
+/// A kernel's symbol: `prefix` and `id` make it unique, the PrimFunc's name (as an identifier,
+/// at most 64 characters) is what profiles and assembly show.
+std::string KernelSymbol(const std::string& prefix, uint64_t id, const std::string& name);
+
 class TirEmitter {
  public:
   TirEmitter(llvm::Module& module, std::string name);
@@ -56,6 +60,7 @@ class TirEmitter {
   void SetVar(const PrimExpr& var, llvm::Value* v);
   llvm::Value* GetVar(const PrimExpr& var);
   void UndefineVar(const PrimExpr& var) { vars_.erase(&var); }
+  bool LoopCoversDomain(const PrimExpr& value, const tir::Range& dom) const;
   // Traps: branch to a block that calls `helper(call, args...)` and returns 1 when `cond`.
   void TrapIf(llvm::Value* cond, const std::string& helper, std::vector<llvm::Value*> args);
   void TrapCode(llvm::Value* cond, ErrorCode code, const std::string& message);
@@ -101,6 +106,7 @@ class TirEmitter {
   llvm::Value* ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices, const char* what);
   llvm::Value* EmitLoad(const PrimExpr& e);
   llvm::Value* Widen16(DataType t, llvm::Value* bits);
+  llvm::Value* Narrow16(DataType t, llvm::Value* d);  // a double rounded to t's bits
   llvm::Value* CallDouble(const char* libm, llvm::Value* x);
 
   // Statements (tir_emit_stmt.cc).
@@ -129,6 +135,10 @@ class TirEmitter {
   llvm::Value* counters_ = nullptr;     // RlxKernelCounters*
   llvm::BasicBlock* fail_ = nullptr;    // ret i32 1
   std::unordered_map<const PrimExpr*, llvm::AllocaInst*> vars_;
+  // The enclosing loops' ranges by variable, where the bounds read no buffer (so a block domain
+  // written the same way denotes the same range): a block bound to such a loop's variable over
+  // that range needs no domain check.
+  std::unordered_map<const PrimExpr*, const tir::For*> loop_ranges_;
   int lane_ = 0;  // the vector lane being emitted (tir.eval.vector)
   std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
   std::unordered_map<std::string, llvm::Value*> strings_;
