@@ -626,4 +626,25 @@ limit max_steps=999999999999999999
   EXPECT_LT(seconds, 30.0);
 }
 
+// rlx compile --emit llvm|asm|obj writes the compiled module alone, naming each kernel after its
+// PrimFunc; an unknown kind is a usage error.
+TEST_F(Cli, CompileEmitsTheCompiledModuleToRead) {
+  std::string file = Write("m.py", kGood);
+  std::string ll = (dir_ / "m.ll").string(), s = (dir_ / "m.s").string(), o = (dir_ / "m.o").string();
+  Result r = Run("compile " + file + " -o " + ll + " --emit llvm");
+  if (r.code == 2 && r.err.find("code generators") != std::string::npos) GTEST_SKIP() << r.err;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string ir = Slurp(ll);
+  EXPECT_NE(ir.find("define"), std::string::npos);
+  EXPECT_NE(ir.find("@rlx_aot_host_fn0("), std::string::npos) << ir.substr(0, 2000);
+  EXPECT_NE(ir.find("rlx_aot_module_text"), std::string::npos);
+  ASSERT_EQ(Run("compile " + file + " -o " + s + " --emit asm -O0").code, 0);
+  EXPECT_NE(Slurp(s).find("rlx_aot_host_fn0:"), std::string::npos);
+  ASSERT_EQ(Run("compile " + file + " -o " + o + " --emit obj").code, 0);
+  EXPECT_EQ(Slurp(o).substr(0, 4), "\x7f" "ELF");
+  Result bad = Run("compile " + file + " -o " + o + " --emit exe");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--emit takes lib, obj, llvm or asm"), std::string::npos) << bad.err;
+}
+
 }  // namespace
