@@ -83,7 +83,9 @@ TEST(Inputs, RespectBoundsAndExtents) {
         ++bounded;
         EXPECT_LE(v, *b.upper) << name;
       }
-      if (b.lower) EXPECT_GE(v, *b.lower) << name;
+      if (b.lower) {
+        EXPECT_GE(v, *b.lower) << name;
+      }
       zero += v == 0;
     }
   }

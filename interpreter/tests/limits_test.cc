@@ -207,13 +207,17 @@ const char* kRecursion = R"(    @R.function
         return r
 )";
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kUnderAddressSanitizer = true;
-#elif defined(__has_feature)
-constexpr bool kUnderAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kUnderAddressSanitizer = false;
-#endif
+}  // namespace
+}  // namespace rlx::interp::testing
+
+// Defined when AddressSanitizer's runtime is linked in: the libraries under test are
+// instrumented even where this file is not (cmake/RlxTesting.cmake).
+extern "C" void __asan_init() __attribute__((weak));
+
+namespace rlx::interp::testing {
+namespace {
+
+const bool kUnderAddressSanitizer = &__asan_init != nullptr;
 
 // eval.limit.depth: the largest depth an embedder may set is honoured (the evaluation thread's
 // stack is sized for it); a larger one is refused, not crashed on.
