@@ -5,7 +5,7 @@
 //                                                      runs of the model, for SECONDS, default 5)
 // For each model: the time to parse and check it, each pass of the lowering pipeline
 // (compiler/pass/pipelines.h), LLVM's compilation of its PrimFuncs (the JIT, at O3 and O0), and
-// a run (the median of REPEATS after a warm-up run) on the interpreter, on the cpu-kernels
+// a run (the median of at least REPEATS after a warm-up run, the backends interleaved) on the interpreter, on the cpu-kernels
 // backend (the lowered module with native kernels, the Relax functions interpreted), on the cpu
 // backend (the Relax functions compiled too; its compile time is LLVM's for them, at O3), and of
 // the same computation in NumPy (/usr/bin/python3, timeit). Inputs are random, shape variables fixed
@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,20 +153,40 @@ size_t Bindings(const rlx::IRModule& m) {
   return n;
 }
 
-// Runs `m` on `backend`: a warm-up run (which compiles the kernels), then the median of
-// `repeats` runs or of a second of them, whichever is more.
-double RunSeconds(const rlx::Ref<rlx::IRModule>& m, const Model& model, const std::vector<Value>& args,
-                  rlx::driver::Backend backend, int repeats) {
-  rlx::driver::RunOptions options;
-  options.backend = backend;
-  auto exe = rlx::driver::Prepare(m, options);
-  auto first = exe->Run(model.entry, args);
-  if (!first.ok()) {
-    std::fprintf(stderr, "%s on %s: %s\n", model.name.c_str(), rlx::driver::BackendName(backend),
-                 first.error->message.c_str());
-    return -1;
+// Runs `m` on each backend: a warm-up run each (which compiles the kernels), then rounds of one
+// run per backend, interleaved so that a shared machine's slow spells fall on every backend
+// alike, for at least `repeats` rounds and a second per backend; the median per backend.
+std::vector<double> RunSeconds(const rlx::Ref<rlx::IRModule>& m, const Model& model, const std::vector<Value>& args,
+                               const std::vector<rlx::driver::Backend>& backends, int repeats) {
+  std::vector<std::unique_ptr<rlx::driver::Executable>> exes;
+  for (rlx::driver::Backend backend : backends) {
+    rlx::driver::RunOptions options;
+    options.backend = backend;
+    exes.push_back(rlx::driver::Prepare(m, options));
+    auto first = exes.back()->Run(model.entry, args);
+    if (!first.ok()) {
+      std::fprintf(stderr, "%s on %s: %s\n", model.name.c_str(), rlx::driver::BackendName(backend),
+                   first.error->message.c_str());
+      std::exit(1);
+    }
   }
-  return MedianSeconds(repeats, [&] { exe->Run(model.entry, args); }, 1.0);
+  std::vector<std::vector<double>> times(backends.size());
+  const auto begin = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeats || std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count() <
+                                     static_cast<double>(backends.size());
+       ++r) {
+    for (size_t b = 0; b < exes.size(); ++b) {
+      auto start = std::chrono::steady_clock::now();
+      exes[b]->Run(model.entry, args);
+      times[b].push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+  }
+  std::vector<double> medians;
+  for (auto& t : times) {
+    std::sort(t.begin(), t.end());
+    medians.push_back(t[t.size() / 2]);
+  }
+  return medians;
 }
 
 // --profile: runs one model on one backend for `seconds` after its compilation, so that a
@@ -275,10 +296,10 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     auto entry = program.module->FindFunction(model.entry);
     const std::vector<Value> args = Inputs(*entry, model);
-    runs.push_back({model.name, RunSeconds(program.module, model, args, rlx::driver::Backend::kInterpreter, repeats),
-                    RunSeconds(program.module, model, args, rlx::driver::Backend::kCpuKernels, repeats),
-                    RunSeconds(program.module, model, args, rlx::driver::Backend::kCpu, repeats),
-                    NumpySeconds(model, repeats)});
+    using rlx::driver::Backend;
+    const std::vector<double> t =
+        RunSeconds(program.module, model, args, {Backend::kInterpreter, Backend::kCpuKernels, Backend::kCpu}, repeats);
+    runs.push_back({model.name, t[0], t[1], t[2], NumpySeconds(model, repeats)});
   }
   std::printf("\n| model | interpreter ms | cpu-kernels ms | cpu ms | numpy ms | interpreter / cpu | cpu / numpy |\n");
   std::printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");

@@ -1,32 +1,15 @@
 #include "ir/tensor_data.h"
 
-#include <sys/mman.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 #include "ir/base/check.h"
 #include "ir/base/float_bits.h"
+#include "ir/tensor_bytes.h"
 
 namespace rlx {
 namespace {
-
-// Large buffers are 2 MiB aligned and advised to use huge pages (as NumPy does): a fresh
-// result then costs a few page faults instead of one per 4 KiB.
-uint8_t* AllocateBytes(size_t n) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  if (n >= (size_t{4} << 20)) {
-    size_t rounded = (n + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, rounded);
-    if (!p) throw std::bad_alloc();
-    madvise(p, rounded, MADV_HUGEPAGE);
-    return static_cast<uint8_t*>(p);
-  }
-  void* p = std::malloc(n == 0 ? 1 : n);
-  if (!p) throw std::bad_alloc();
-  return static_cast<uint8_t*>(p);
-}
 
 template <class T>
 T Load(const uint8_t* b, int64_t i) {
@@ -44,8 +27,16 @@ void Store(uint8_t* b, int64_t i, T v) {
 
 TensorData::TensorData(DataType dtype, std::vector<int64_t> shape, Uninitialized)
     : dtype_(dtype), shape_(std::move(shape)) {
+  AllocateBytes(false);
+}
+
+TensorData::TensorData(DataType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(std::move(shape)) {
+  AllocateBytes(true);
+}
+
+void TensorData::AllocateBytes(bool zeroed) {
   CountElements();
-  bytes_.reset(AllocateBytes(nbytes_));
+  bytes_ = std::unique_ptr<uint8_t[], Free>(AllocateTensorBytes(nbytes_, zeroed), Free(nbytes_));
   data_ = bytes_.get();
 }
 
@@ -72,11 +63,6 @@ void TensorData::CountElements() {
         << "more than 2^63 elements";
   }
   nbytes_ = static_cast<size_t>(num_elements_) * DataTypeBytes(dtype_);
-}
-
-TensorData::TensorData(DataType dtype, std::vector<int64_t> shape)
-    : TensorData(dtype, std::move(shape), Uninitialized{}) {
-  std::memset(data_, 0, nbytes_);
 }
 
 TensorData::TensorData(const TensorData& other)
@@ -139,7 +125,7 @@ void TensorData::SetInt(int64_t i, int64_t v) {
   }
 }
 
-void TensorData::Free::operator()(uint8_t* p) const { std::free(p); }
+void TensorData::Free::operator()(uint8_t* p) const { ReleaseTensorBytes(p, bytes); }
 
 bool TensorData::SameAs(const TensorData& other) const {
   return dtype_ == other.dtype_ && shape_ == other.shape_ &&

@@ -49,9 +49,12 @@ class TensorData {
   /// Bitwise equality of dtype, shape and bytes (so NaN payloads and -0.0 count).
   bool SameAs(const TensorData& other) const;
 
-  /// Frees the element buffer (allocated with malloc or aligned_alloc).
+  /// Frees the element buffer of `bytes` bytes (tensor_bytes.h).
   struct Free {
+    Free() : bytes(0) {}
+    explicit Free(size_t n) : bytes(n) {}
     void operator()(uint8_t* p) const;
+    size_t bytes;
   };
 
  private:
@@ -63,6 +66,7 @@ class TensorData {
   std::shared_ptr<TensorData> base_;        // a view's base
   uint8_t* data_ = nullptr;                 // the first element byte
   void CountElements();
+  void AllocateBytes(bool zeroed);
 };
 
 }  // namespace rlx

@@ -53,13 +53,14 @@ int64_t TensorBytes(DataType dtype, const std::vector<int64_t>& shape) {
 
 Allocator::Allocator(const Limits& limits) : limits_(limits), live_(std::make_shared<int64_t>(0)) {}
 
-Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) {
-  Tensor t = AllocUninitialized(dtype, shape);
-  std::memset(t->mutable_data(), 0, t->nbytes());
-  return t;
-}
+Tensor Allocator::Alloc(DataType dtype, const std::vector<int64_t>& shape) { return Allocate(dtype, shape, true); }
 
 Tensor Allocator::AllocUninitialized(DataType dtype, const std::vector<int64_t>& shape) {
+  return Allocate(dtype, shape, false);
+}
+
+// Zero-filled bytes come from the system already zero where they are mapped (tensor_bytes.h).
+Tensor Allocator::Allocate(DataType dtype, const std::vector<int64_t>& shape, bool zeroed) {
   std::string dims;
   for (int64_t d : shape) {
     // eval.limit.tensor: a negative extent can only come from shape arithmetic at run time.
@@ -84,7 +85,7 @@ Tensor Allocator::AllocUninitialized(DataType dtype, const std::vector<int64_t>&
   }
   TensorData* data = nullptr;
   try {
-    data = new TensorData(dtype, shape, TensorData::Uninitialized{});
+    data = zeroed ? new TensorData(dtype, shape) : new TensorData(dtype, shape, TensorData::Uninitialized{});
   } catch (const std::bad_alloc&) {
     Fail(ErrorCode::kMemoryExhausted, "the system could not allocate " + std::to_string(bytes) + " bytes");
   }

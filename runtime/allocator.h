@@ -47,6 +47,7 @@ class Allocator {
   int64_t live_bytes() const { return *live_; }
 
  private:
+  Tensor Allocate(DataType dtype, const std::vector<int64_t>& shape, bool zeroed);
   Tensor Track(TensorData* data, int64_t bytes);
   Limits limits_;
   std::shared_ptr<int64_t> live_;

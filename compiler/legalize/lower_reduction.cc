@@ -386,12 +386,19 @@ Ref<tir::Stmt> ScanBody(const LowerRequest& r, const Ref<tir::Buffer>& x, const 
   if (exclusive) step.push_back(emit());
   step.push_back(tir::BufferStore::Make(acc, next, at0));
   if (!exclusive) step.push_back(emit());
+  const Ref<PrimExpr> init = is_float ? F64(is_sum ? 0 : 1) : Const(is_sum ? 0 : 1, t);
+  Ref<tir::Stmt> set = tir::BufferStore::Make(acc, init, at0);
+  if (l.scan_loops.empty()) {
+    // A scalar: one step, in the same sequence (TVMScript cannot write a sequence in a
+    // sequence, so a nested one would not read back as itself).
+    step.insert(step.begin(), set);
+    return tir::SeqStmt::Make(std::move(step));
+  }
   Ref<tir::Stmt> body = tir::SeqStmt::Make(std::move(step));
   for (size_t i = l.scan_loops.size(); i-- > 0;) {
     body = tir::For::Make(l.scan_loops[i], I64(0), l.scan_extents[i], tir::ForKind::kSerial, body);
   }
-  const Ref<PrimExpr> init = is_float ? F64(is_sum ? 0 : 1) : Const(is_sum ? 0 : 1, t);
-  return tir::SeqStmt::Make({tir::BufferStore::Make(acc, init, at0), body});
+  return tir::SeqStmt::Make({set, body});
 }
 
 // cumsum / cumprod (spec §5.4): one block per line (every index but the axis; the whole

@@ -115,7 +115,9 @@ class RoundTripOracle : public Oracle {
       return v;
     };
     if (!back || diags.has_errors()) return fail("roundtrip: parse", "the printed module does not parse: " + FirstLine(diags.RenderAll()));
-    if (!StructuralEqual(*c.module(), *back)) return fail("roundtrip: equal", "print -> parse is not structurally equal");
+    if (auto where = FindStructuralMismatch(*c.module(), *back)) {
+      return fail("roundtrip: equal", "print -> parse is not structurally equal: " + *where);
+    }
     std::string again = text::PrintModule(*back);
     if (again != text) return fail("roundtrip: idempotent", "printing the parsed module gives different text");
     return Verdict::Pass();

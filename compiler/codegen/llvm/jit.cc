@@ -2,6 +2,7 @@
 
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/TargetSelect.h>
 
 #include "compiler/codegen/llvm/kernel_runtime.h"
@@ -10,8 +11,20 @@
 namespace rlx::compiler::codegen {
 namespace {
 
+// LLVM's loop unswitching takes a loop apart on a condition that does not change inside it only
+// when the loop costs less than 50 units; a kernel's innermost loop with T.init (a reduction's
+// "first iteration" test, invariant there) and a padding test is bigger, so the test stayed in
+// the loop. At 1000 the conv net's convolution runs 1.2x faster (bench/compile_bench conv:
+// 5.9 -> 4.8 ms); compile times did not grow measurably.
+void TuneLlvmOptions() {
+  auto& options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("unswitch-threshold");
+  if (it != options.end()) it->second->addOccurrence(0, "unswitch-threshold", "1000");
+}
+
 Jit* CreateJit() {
   auto* jit = new Jit();
+  TuneLlvmOptions();
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::InitializeNativeTargetAsmParser();
