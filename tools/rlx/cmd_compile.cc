@@ -39,7 +39,7 @@ int RunCompile(const std::vector<std::string>& args) {
   options.header = opts->flags.count("--header") ? opts->flags["--header"] : "";
   options.prefix = opts->flags.count("--prefix") ? opts->flags["--prefix"] : "";
   options.optimize = !opts->flags.count("-O0");
-  options.emit = kEmit.at(emit);
+  options.emit = kEmit.at(emit);  // codegen.cpu.aot: --emit writes the compiled module alone
   std::string error;
   if (!driver::CompileLibrary(m, options, &error)) {
     std::cerr << "rlx compile: " << error << "\n";

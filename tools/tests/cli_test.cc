@@ -626,7 +626,7 @@ limit max_steps=999999999999999999
   EXPECT_LT(seconds, 30.0);
 }
 
-// rlx compile --emit llvm|asm|obj writes the compiled module alone, naming each kernel after its
+// codegen.cpu.aot: rlx compile --emit llvm|asm|obj writes the compiled module alone, naming each kernel after its
 // PrimFunc; an unknown kind is a usage error.
 TEST_F(Cli, CompileEmitsTheCompiledModuleToRead) {
   std::string file = Write("m.py", kGood);
