@@ -26,11 +26,11 @@ Ref<PrimExpr> Eq(Ref<PrimExpr> a, Ref<PrimExpr> b) { return Bin(PrimKind::kEQ, s
 Ref<PrimExpr> FloorDiv(Ref<PrimExpr> a, Ref<PrimExpr> b) { return Bin(PrimKind::kFloorDiv, std::move(a), std::move(b)); }
 // e + c and e * c, folded where trivial (keeps the printed TIR readable).
 Ref<PrimExpr> AddC(const Ref<PrimExpr>& e, int64_t c) {
-  if (IsInt(e)) return I64(e->int_value + c);
-  return c == 0 ? e : c < 0 ? Sub(e, I64(-c)) : Add(e, I64(c));
+  if (IsInt(e)) return I64(static_cast<int64_t>(static_cast<uint64_t>(e->int_value) + static_cast<uint64_t>(c)));  // wraps (eval.num.int-wrap)
+  return c == 0 ? e : c < 0 && c != INT64_MIN ? Sub(e, I64(-c)) : Add(e, I64(c));
 }
 Ref<PrimExpr> MulC(const Ref<PrimExpr>& e, int64_t c) {
-  if (IsInt(e)) return I64(e->int_value * c);
+  if (IsInt(e)) return I64(static_cast<int64_t>(static_cast<uint64_t>(e->int_value) * static_cast<uint64_t>(c)));
   return c == 1 ? e : Mul(e, I64(c));
 }
 Ref<PrimExpr> FloorDivC(const Ref<PrimExpr>& e, int64_t c) { return c == 1 ? e : FloorDiv(e, I64(c)); }

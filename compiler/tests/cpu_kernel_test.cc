@@ -204,6 +204,47 @@ class Module:
   });
 }
 
+// A reduction whose T.init test has a part that does not change in the innermost loop (the
+// outer reduce variable r0, which LLVM may unswitch): T.init runs exactly on the first reduce
+// iteration of each vi, traps there as the interpreter does, and never after.
+TEST(CpuKernel, InitRunsOnTheFirstReduceIterationOnly) {
+  const char* text = R"(
+from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def f(a: T.handle, b: T.handle, c: T.handle):
+        n = T.int64()
+        A = T.match_buffer(a, (n,), "int32")
+        B = T.match_buffer(b, (n,), "int32")
+        C = T.match_buffer(c, (n,), "int32")
+        for i, r0, r1 in T.grid(n, T.int64(3), n):
+            with T.block("C"):
+                vi = T.axis.spatial(n, i)
+                vr0 = T.axis.reduce(T.int64(3), r0)
+                vr1 = T.axis.reduce(n, r1)
+                with T.init():
+                    C[vi] = T.floordiv(A[vi], B[vi])
+                C[vi] = C[vi] + A[vr1] * T.Cast("int32", vr0 + T.int64(1))
+
+    @R.function
+    def main(a: R.Tensor(("n",), "int32"), b: R.Tensor(("n",), "int32")):
+        n = T.int64()
+        cls = Module
+        y = R.call_tir(cls.f, (a, b), out_sinfo=R.Tensor((n,), dtype="int32"))
+        return y
+)";
+  Ref<IRModule> m = ParseChecked(text, "init.py");
+  ASSERT_NE(m, nullptr);
+  CompareInt32Cases(m, {
+      {{7, -3, 5, 2}, {2, 1, -2, 3}},  // runs: init once per vi, then 3 * n updates
+      {{7}, {3}},                      // one element
+      {{7, -3, 5, 2}, {2, 1, 0, 3}},   // E3006 in the init of vi = 2
+      {{}, {}},                        // empty: nothing runs
+  });
+}
+
 // Vector lanes (tir.eval.vector): ramps, broadcasts, vector loads, arithmetic, casts, selects and
 // lets lane by lane, and the traps of a lane in the interpreter's order.
 TEST(CpuKernel, VectorLanesAsTheInterpreterDoes) {

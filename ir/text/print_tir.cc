@@ -269,8 +269,10 @@ void Printer::TirFor(const tir::For& f) {
 
 std::string Printer::TirEnd(const Ref<PrimExpr>& min, const Ref<PrimExpr>& extent) {
   // min + extent, folded when both are immediates (the parser reads `start, stop` back).
-  if (min->is_int() && extent->is_int() && min->dtype == extent->dtype) {
-    return Prim(PrimExpr::Int(min->int_value + extent->int_value, min->dtype));
+  int64_t end = 0;
+  if (min->is_int() && extent->is_int() && min->dtype == extent->dtype &&
+      !__builtin_add_overflow(min->int_value, extent->int_value, &end) && FitsDataType(min->dtype, end)) {
+    return Prim(PrimExpr::Int(end, min->dtype));
   }
   return Prim(PrimExpr::Binary(PrimKind::kAdd, min, extent));
 }

@@ -295,7 +295,6 @@ void TirEmitter::EmitReleases(const std::vector<llvm::Value*>& datas) {
 // True when `value` is the variable of an enclosing loop whose range is `dom`, written the same
 // way: the value is inside the domain on every iteration (and the domain is not empty).
 bool TirEmitter::LoopCoversDomain(const PrimExpr& value, const tir::Range& dom) const {
-  if (getenv("NOELIDE")) return false;
   auto loop = loop_ranges_.find(&value);
   return loop != loop_ranges_.end() && StructuralEqual(loop->second->min, dom.min) &&
          StructuralEqual(loop->second->extent, dom.extent);
