@@ -9,33 +9,31 @@
 
 #include "compiler/legalize/broadcast.h"
 #include "compiler/legalize/prim_func_builder.h"
+#include "ir/base/checked_int.h"
 
 namespace rlx::compiler::legalize {
 namespace {
 
 using tir::Intrinsic;
 
-// ---- Folding helpers: constants fold, so static shapes give plain indices. ----
+// ---- Folding helpers: constants fold, so static shapes give plain indices; int64 `+ - *` wrap
+// (eval.num.int-wrap), as the kernel would compute them. ----
 
 bool IsConst(const Ref<PrimExpr>& e, int64_t v) { return e->is_int() && e->int_value == v; }
-// int64 `+ - *` wrap (eval.num.int-wrap): constants fold as the kernel would compute them.
-int64_t WrapAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t WrapSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t WrapMul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
 
 Ref<PrimExpr> FAdd(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
-  if (a->is_int() && b->is_int()) return I64(WrapAdd(a->int_value, b->int_value));
+  if (a->is_int() && b->is_int()) return I64(WrappingAdd(a->int_value, b->int_value));
   if (IsConst(a, 0)) return b;
   if (IsConst(b, 0)) return a;
   return Add(a, b);
 }
 Ref<PrimExpr> FSub(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
-  if (a->is_int() && b->is_int()) return I64(WrapSub(a->int_value, b->int_value));
+  if (a->is_int() && b->is_int()) return I64(WrappingSub(a->int_value, b->int_value));
   if (IsConst(b, 0)) return a;
   return Sub(a, b);
 }
 Ref<PrimExpr> FMul(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
-  if (a->is_int() && b->is_int()) return I64(WrapMul(a->int_value, b->int_value));
+  if (a->is_int() && b->is_int()) return I64(WrappingMul(a->int_value, b->int_value));
   if (IsConst(a, 0) || IsConst(b, 0)) return I64(0);  // index arithmetic: no loads to keep
   if (IsConst(a, 1)) return b;
   if (IsConst(b, 1)) return a;
@@ -54,7 +52,7 @@ Ref<PrimExpr> FMax(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
 Ref<PrimExpr> AtLeastOne(const Ref<PrimExpr>& d) { return FMax(d, I64(1)); }
 // Floor division and modulo of constants (d != 0).
 int64_t FloorDivOf(int64_t a, int64_t d) {
-  if (d == -1) return WrapSub(0, a);  // INT64_MIN // -1 wraps, as the kernel computes it
+  if (d == -1) return WrappingSub(0, a);  // INT64_MIN // -1 wraps, as the kernel computes it
   return a / d - ((a % d != 0) && ((a < 0) != (d < 0)));
 }
 Ref<PrimExpr> FDiv(const Ref<PrimExpr>& a, const Ref<PrimExpr>& d) {
@@ -65,7 +63,7 @@ Ref<PrimExpr> FDiv(const Ref<PrimExpr>& a, const Ref<PrimExpr>& d) {
 Ref<PrimExpr> FMod(const Ref<PrimExpr>& a, const Ref<PrimExpr>& d) {
   if (IsConst(d, 1)) return I64(0);
   if (a->is_int() && d->is_int() && d->int_value != 0) {
-    return I64(WrapSub(a->int_value, WrapMul(FloorDivOf(a->int_value, d->int_value), d->int_value)));
+    return I64(WrappingSub(a->int_value, WrappingMul(FloorDivOf(a->int_value, d->int_value), d->int_value)));
   }
   return Bin(PrimKind::kFloorMod, a, d);
 }

@@ -7,6 +7,7 @@
 // into quotient and remainder by the window's count, both summed in 64 bits.
 #include "ir/window_attrs.h"
 #include "compiler/legalize/lower_nn.h"
+#include "ir/base/checked_int.h"
 #include "ir/layout.h"
 
 namespace rlx::compiler::legalize::nn {
@@ -26,11 +27,11 @@ Ref<PrimExpr> Eq(Ref<PrimExpr> a, Ref<PrimExpr> b) { return Bin(PrimKind::kEQ, s
 Ref<PrimExpr> FloorDiv(Ref<PrimExpr> a, Ref<PrimExpr> b) { return Bin(PrimKind::kFloorDiv, std::move(a), std::move(b)); }
 // e + c and e * c, folded where trivial (keeps the printed TIR readable).
 Ref<PrimExpr> AddC(const Ref<PrimExpr>& e, int64_t c) {
-  if (IsInt(e)) return I64(static_cast<int64_t>(static_cast<uint64_t>(e->int_value) + static_cast<uint64_t>(c)));  // wraps (eval.num.int-wrap)
+  if (IsInt(e)) return I64(WrappingAdd(e->int_value, c));  // eval.num.int-wrap
   return c == 0 ? e : c < 0 && c != INT64_MIN ? Sub(e, I64(-c)) : Add(e, I64(c));
 }
 Ref<PrimExpr> MulC(const Ref<PrimExpr>& e, int64_t c) {
-  if (IsInt(e)) return I64(static_cast<int64_t>(static_cast<uint64_t>(e->int_value) * static_cast<uint64_t>(c)));
+  if (IsInt(e)) return I64(WrappingMul(e->int_value, c));
   return c == 1 ? e : Mul(e, I64(c));
 }
 Ref<PrimExpr> FloorDivC(const Ref<PrimExpr>& e, int64_t c) { return c == 1 ? e : FloorDiv(e, I64(c)); }

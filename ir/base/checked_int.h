@@ -1,7 +1,9 @@
 // Checked int64 arithmetic for extents and element counts: every place that computes a tensor
 // extent from other extents or attributes uses these, so an overflow is reported (spec
 // eval.limit.tensor: "a symbolic shape whose value does not fit in int64", E0906) instead of
-// wrapping to a negative or zero extent, and a message never shows a wrapped value.
+// wrapping to a negative or zero extent, and a message never shows a wrapped value. Where
+// wrapping is the meaning (TIR integer arithmetic folded at compile time, eval.num.int-wrap),
+// the Wrapping* functions compute it without undefined behaviour.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,17 @@ inline std::optional<int64_t> CheckedMul(int64_t a, int64_t b) {
   int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
   return r;
+}
+
+/// a + b, a - b and a * b wrapped to int64, as TIR's integer arithmetic computes them.
+inline int64_t WrappingAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+inline int64_t WrappingSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+inline int64_t WrappingMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
 }
 
 /// The exact value of an int64 expression that overflowed, for messages: "a * b" with the

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ir/base/checked_int.h"
 #include "ir/text/parser_state.h"
 
 namespace rlx::text {
@@ -83,10 +84,9 @@ void IntLimits(DataType t, int64_t* lo, int64_t* hi) {
 // printer writes), so that print -> parse gives the same tree (tir.text.loop).
 Ref<PrimExpr> ExtentBetween(const Ref<PrimExpr>& start, const Ref<PrimExpr>& stop, Span span) {
   if (start->is_int() && start->int_value == 0) return stop;
-  int64_t extent = 0;
-  if (start->is_int() && stop->is_int() && !__builtin_sub_overflow(stop->int_value, start->int_value, &extent) &&
-      FitsDataType(stop->dtype, extent)) {
-    return PrimExpr::Int(extent, stop->dtype, span);
+  if (start->is_int() && stop->is_int()) {
+    std::optional<int64_t> extent = CheckedSub(stop->int_value, start->int_value);
+    if (extent && FitsDataType(stop->dtype, *extent)) return PrimExpr::Int(*extent, stop->dtype, span);
   }
   if (stop->kind == PrimKind::kAdd && SameTerm(stop->operands[0], start)) return stop->operands[1];
   return PrimExpr::Binary(PrimKind::kSub, stop, start, span);

@@ -3,6 +3,7 @@
 // and the implicit root block is the comment TVM writes.
 #include <unordered_set>
 
+#include "ir/base/checked_int.h"
 #include "ir/text/literal_format.h"
 #include "ir/text/printer_impl.h"
 #include "ir/tir/walk.h"
@@ -269,10 +270,9 @@ void Printer::TirFor(const tir::For& f) {
 
 std::string Printer::TirEnd(const Ref<PrimExpr>& min, const Ref<PrimExpr>& extent) {
   // min + extent, folded when both are immediates (the parser reads `start, stop` back).
-  int64_t end = 0;
-  if (min->is_int() && extent->is_int() && min->dtype == extent->dtype &&
-      !__builtin_add_overflow(min->int_value, extent->int_value, &end) && FitsDataType(min->dtype, end)) {
-    return Prim(PrimExpr::Int(end, min->dtype));
+  if (min->is_int() && extent->is_int() && min->dtype == extent->dtype) {
+    std::optional<int64_t> end = CheckedAdd(min->int_value, extent->int_value);
+    if (end && FitsDataType(min->dtype, *end)) return Prim(PrimExpr::Int(*end, min->dtype));
   }
   return Prim(PrimExpr::Binary(PrimKind::kAdd, min, extent));
 }
