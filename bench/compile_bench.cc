@@ -29,6 +29,7 @@
 #include "ir/base/file_io.h"
 #include "ir/tir/prim_func.h"
 #include "runtime/io/random_inputs.h"
+#include "runtime/thread_pool.h"
 
 namespace {
 
@@ -245,7 +246,7 @@ int main(int argc, char** argv) {
   std::printf("%s |\n", rule.c_str());
   struct Run {
     std::string name;
-    double interp, kernels, cpu, numpy;
+    double interp, kernels, cpu, cpu_one_thread, numpy;
   };
   std::vector<Run> runs;
   for (const Model& model : Models()) {
@@ -299,13 +300,19 @@ int main(int argc, char** argv) {
     using rlx::driver::Backend;
     const std::vector<double> t =
         RunSeconds(program.module, model, args, {Backend::kInterpreter, Backend::kCpuKernels, Backend::kCpu}, repeats);
-    runs.push_back({model.name, t[0], t[1], t[2], NumpySeconds(model, repeats)});
+    // The same kernels with parallel loops in order (codegen.cpu.parallel): what the pool buys.
+    rlx::runtime::SetParallelSettings({1, -1});
+    const double one_thread = RunSeconds(program.module, model, args, {Backend::kCpu}, repeats)[0];
+    rlx::runtime::SetParallelSettings({});
+    runs.push_back({model.name, t[0], t[1], t[2], one_thread, NumpySeconds(model, repeats)});
   }
-  std::printf("\n| model | interpreter ms | cpu-kernels ms | cpu ms | numpy ms | interpreter / cpu | cpu / numpy |\n");
-  std::printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  std::printf("\n(cpu: parallel loops on %d threads)\n", rlx::runtime::GetParallelSettings().threads);
+  std::printf("\n| model | interpreter ms | cpu-kernels ms | cpu ms | cpu 1 thread ms | numpy ms | interpreter / cpu | 1 thread / cpu | cpu / numpy |\n");
+  std::printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
   for (const Run& r : runs) {
-    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", r.name.c_str(), r.interp * 1e3, r.kernels * 1e3,
-                r.cpu * 1e3, r.numpy * 1e3, r.interp / r.cpu, r.numpy > 0 ? r.cpu / r.numpy : -1.0);
+    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", r.name.c_str(), r.interp * 1e3,
+                r.kernels * 1e3, r.cpu * 1e3, r.cpu_one_thread * 1e3, r.numpy * 1e3, r.interp / r.cpu,
+                r.cpu_one_thread / r.cpu, r.numpy > 0 ? r.cpu / r.numpy : -1.0);
   }
   return 0;
 }

@@ -127,11 +127,12 @@ void Evaluator::ChargeWork(int64_t elements) {
                                       std::to_string(limits_.max_work) +
                                       " operations of work (bindings and op elements)");
   }
-  CheckTime();
+  CheckTimeConcurrently();
 }
 
-void Evaluator::CheckTime() {
-  // eval.limit.time: only when the embedder set one (the other limits are deterministic).
+void Evaluator::CheckTimeConcurrently() const {
+  // eval.limit.time: only when the embedder set one (the other limits are deterministic). Reads
+  // only what RunEntry set, so the threads of a compiled parallel region may call it at once.
   if (limits_.max_seconds > 0 && std::chrono::steady_clock::now() > deadline_) {
     Fail(ErrorCode::kTimeLimit,
          "evaluation ran longer than " + std::to_string(limits_.max_seconds) + " s");

@@ -47,6 +47,8 @@ class Evaluator : public CallContext {
   std::ostream& out() override { return *out_; }
   Value Invoke(const Value& callee, std::vector<Value> args) override;
   void ChargeWork(int64_t elements) override;
+  int64_t WorkLeft() const override { return limits_.max_work - work_; }
+  void CheckTimeConcurrently() const override;
 
   const Limits& limits() const { return limits_; }
   /// Evaluation below this stack address ends with E0908 (eval.limit.depth) instead of
@@ -90,8 +92,6 @@ class Evaluator : public CallContext {
   void Step();
   /// eval.limit.depth: the C++ stack has room for one more level of evaluation.
   void CheckStack() const;
-  /// eval.limit.time
-  void CheckTime();
 
   /// Calls compiled function `function` of host_ (host_runtime.cc); throws its trap.
   Value RunCompiled(int32_t function, const Value* closure, const std::vector<Value>& args);

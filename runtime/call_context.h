@@ -1,6 +1,7 @@
 // What op kernels and packed functions see of the running interpreter.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <vector>
 
@@ -23,6 +24,12 @@ class CallContext {
   /// bounded by their operands' and result's sizes (matmul, conv2d, pooling) charge it before
   /// they do it; the evaluator charges every op's operands and results.
   virtual void ChargeWork(int64_t elements) {}
+  /// The work that ChargeWork still accepts before eval.limit.work traps (a parallel region of a
+  /// compiled kernel runs on several threads only when its whole work fits: codegen.cpu.parallel).
+  virtual int64_t WorkLeft() const { return INT64_MAX; }
+  /// eval.limit.time alone: traps E0911 once the deadline has passed. Safe to call from several
+  /// threads at once (the threads of a parallel region), unlike ChargeWork.
+  virtual void CheckTimeConcurrently() const {}
 };
 
 }  // namespace rlx::runtime

@@ -4,6 +4,7 @@
 #include "checker/normalizer.h"
 #include "compiler/legalize/legalize_ops.h"
 #include "compiler/relax/passes.h"
+#include "compiler/tir/parallelize_loops.h"
 #include "ir/analysis/visitor.h"
 
 namespace rlx::compiler {

@@ -23,6 +23,7 @@ const std::vector<const PassInfo*>& LoweringPipeline() {
       "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
       "call-tir-rewrite",  // explicit outputs, direct calls (pass.call-tir-rewrite)
       "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
+      "parallelize-loops", // independent outer loops parallel (pass.parallelize-loops)
   });
   return pipeline;
 }

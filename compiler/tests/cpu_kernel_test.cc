@@ -12,6 +12,7 @@
 
 #include "checker/checker.h"
 #include "compiler/codegen/cpu_kernel.h"
+#include "compiler/tests/kernel_compare.h"
 #include "compiler/pass/pass.h"
 #include "interpreter/interpreter.h"
 #include "ir/base/float_bits.h"
@@ -32,34 +33,6 @@ using interp::RunResult;
 // Samples that cannot run: ill-typed in TVM's own tests, or calling TVM's distributed runtime.
 const std::set<std::string> kNotRun = {"cross_entropy_with_logits.py", "ccl_allreduce.py",
                                        "ccl_scatter_from_worker0.py"};
-
-struct Tally {
-  int compiled = 0, runs = 0, traps = 0;
-  std::map<std::string, int> unsupported;  // message -> PrimFuncs
-  // Kernels by PrimFunc and optimization level, compiled once per test.
-  std::map<std::pair<const tir::PrimFunc*, bool>, std::shared_ptr<const CpuKernel>> kernels;
-};
-
-// Options whose PrimFuncs run as CPU kernels (a PrimFunc the generator does not handle stays
-// interpreted, and is tallied).
-InterpreterOptions Compiled(bool optimize, Tally& tally) {
-  InterpreterOptions o;
-  o.compile_prim_func = [optimize, &tally](const Ref<tir::PrimFunc>& func, const std::string& name) -> interp::PrimFuncRunner {
-    const tir::PrimFunc& f = *func;
-    std::shared_ptr<const CpuKernel>& k = tally.kernels[{&f, optimize}];
-    if (!k) {
-      std::string error;
-      k = CpuKernel::Compile(f, name, KernelOptions{optimize}, &error);
-      if (!k) {
-        ++tally.unsupported[error.substr(error.find(": ") + 2)];
-        return {};
-      }
-      ++tally.compiled;
-    }
-    return [k](runtime::CallContext& ctx, const std::vector<runtime::Value>& args) { k->Run(ctx, args); };
-  };
-  return o;
-}
 
 void CompareOn(const Ref<IRModule>& m, const std::string& what, Tally& tally) {
   SCOPED_TRACE(what);
@@ -100,19 +73,6 @@ Ref<IRModule> Load(const fs::path& path) {
   DiagnosticEngine diags(sources);
   Ref<IRModule> m = text::ParseModuleText(text, path.filename().string(), sources, diags);
   if (m && !checker::CheckModule(*m, diags).ok) return nullptr;
-  return m;
-}
-
-// A module from TVMScript text, accepted by the checker; null (with the diagnostics reported as
-// a test failure) otherwise.
-Ref<IRModule> ParseChecked(const char* text, const std::string& name) {
-  static SourceManager sources;
-  DiagnosticEngine diags(sources);
-  Ref<IRModule> m = text::ParseModuleText(text, name, sources, diags);
-  if (!m || !checker::CheckModule(*m, diags).ok) {
-    ADD_FAILURE() << diags.RenderAll();
-    return nullptr;
-  }
   return m;
 }
 

@@ -16,6 +16,7 @@
 #include "fuzz/oracles/oracle.h"
 #include "fuzz/reduce/reducer.h"
 #include "runtime/io/value_text.h"
+#include "runtime/thread_pool.h"
 #include "ir/op_table.h"
 #include "ir/text/printer.h"
 
@@ -258,7 +259,15 @@ class Run {
 
 }  // namespace
 
-FuzzStats RunFuzz(const FuzzOptions& options, std::ostream& log) { return Run(options, log).Go(); }
+FuzzStats RunFuzz(const FuzzOptions& options, std::ostream& log) {
+  // Every loop that may run on the runtime's thread pool does, however small, in four chunks:
+  // the compiled-vs-interpreter oracles then compare chunked runs (codegen.cpu.parallel).
+  runtime::SetParallelSettings({4, 0});
+  const int64_t regions = runtime::ParallelRegionsRun();
+  FuzzStats stats = Run(options, log).Go();
+  stats.parallel_regions = runtime::ParallelRegionsRun() - regions;
+  return stats;
+}
 
 std::vector<std::pair<std::string, std::string>> OracleList() {
   std::vector<std::pair<std::string, std::string>> out;

@@ -45,6 +45,7 @@ struct FuzzStats {
   std::vector<FuzzFailure> failures;
   Coverage coverage;
   double seconds = 0;
+  int64_t parallel_regions = 0;  // parallel loops that compiled kernels ran in chunks
 };
 
 /// Runs the fuzzer; progress and failures are written to `log`.

@@ -26,6 +26,33 @@ const std::vector<const OpInfo*>& LoweredOps() {
 
 bool HasDims(const TensorStructInfo& t) { return t.dims() != nullptr; }
 
+// The statement with its outermost loops (those not inside another loop) made parallel: the
+// same meaning (tir.for.kind), and compiled code may run them on the thread pool
+// (codegen.cpu.parallel), which the compiled-vs-interpreter oracles then compare.
+Ref<tir::Stmt> ParallelOuterLoops(const Ref<tir::Stmt>& s) {
+  switch (s->kind) {
+    case tir::StmtKind::kFor: {
+      const auto& f = static_cast<const tir::For&>(*s);
+      return tir::For::Make(f.var, f.min, f.extent, tir::ForKind::kParallel, f.body, "", f.annotations, f.span);
+    }
+    case tir::StmtKind::kSeq: {
+      std::vector<Ref<tir::Stmt>> seq;
+      for (const auto& c : static_cast<const tir::SeqStmt&>(*s).seq) seq.push_back(ParallelOuterLoops(c));
+      return tir::SeqStmt::Make(std::move(seq), s->span);
+    }
+    case tir::StmtKind::kBlock: {
+      tir::Block b = static_cast<const tir::Block&>(*s);
+      b.body = ParallelOuterLoops(b.body);
+      return tir::Block::MakeFull(std::move(b));
+    }
+    default: return s;
+  }
+}
+
+Ref<tir::PrimFunc> WithParallelOuterLoops(const Ref<tir::PrimFunc>& f) {
+  return tir::PrimFunc::Make(f->params, ParallelOuterLoops(f->body), f->attrs, f->span);
+}
+
 }  // namespace
 
 bool TypedBuilder::DpsCall(OpId id) {
@@ -55,6 +82,10 @@ bool TypedBuilder::CallTir() {
     // A field of a tuple variable (concat's operands) is no call argument in normal form.
     if (!std::all_of(l->args.begin(), l->args.end(), [](const Ref<Expr>& a) { return Var::Is(a->kind) || Constant::Is(a->kind); })) continue;
     const std::string name = "tir_" + l->name.substr(l->name.rfind('.') + 1) + std::to_string(prim_funcs_.size());
+    if (c_.Chance(50)) {
+      l->func = WithParallelOuterLoops(l->func);
+      cov_.Add("tir:parallel");
+    }
     prim_funcs_.push_back({name, l->func, {}});
     NamedArgs args = {{"gvar", GlobalVar::Make(name)}, {"args", Tuple::Make(l->args)}};
     if (!l->tir_vars.empty()) args.push_back({"tir_vars", ShapeExpr::Make(l->tir_vars)});
@@ -80,6 +111,7 @@ bool TypedBuilder::CallTirInplace() {
   });
   compiler::legalize::Lowered l = b.Finish("double");
   if (!l.func || !l.tir_vars.empty()) return false;
+  if (c_.Chance(50)) l.func = WithParallelOuterLoops(l.func);
   const std::string name = "tir_double" + std::to_string(prim_funcs_.size());
   prim_funcs_.push_back({name, l.func, {}});
   Emit(MakeCall(OpId::kCallTirInplace, {{"gvar", GlobalVar::Make(name)}, {"args", Tuple::Make({copy})}},

@@ -44,6 +44,13 @@ inline int64_t WrappingMul(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
 }
 
+/// a + b clamped to [INT64_MIN, INT64_MAX] (counts of work that saturate rather than wrap).
+inline int64_t SaturatingAdd(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return b > 0 ? INT64_MAX : INT64_MIN;
+  return r;
+}
+
 /// The exact value of an int64 expression that overflowed, for messages: "a * b" with the
 /// operands in decimal (never the wrapped result).
 inline std::string OverflowText(int64_t a, const char* op, int64_t b) {

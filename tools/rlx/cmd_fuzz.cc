@@ -126,6 +126,7 @@ int RunFuzz(const std::vector<std::string>& args) {
             << " exhausted\n";
   std::cout << "oracle checks:";
   for (const auto& [name, n] : s.checks) std::cout << " " << name << " " << n;
+  std::cout << "\nparallel loops run in chunks by compiled kernels: " << s.parallel_regions;
   std::cout << "\n" << s.failures.size() << " failure" << (s.failures.size() == 1 ? "" : "s") << "\n";
   if (flag("--coverage")) std::cout << fuzz::CoverageReport(s.coverage);
   return s.failures.empty() ? kOk : kRejected;

@@ -31,6 +31,11 @@ struct RlxKernelCounters {
 
 struct RlxKernelCall;  // defined by kernel_runtime.cc
 
+/// The body of a parallel loop, outlined: runs iterations [begin, end) of the loop with the
+/// enclosing kernel's values in `env` (codegen.cpu.parallel); returns 0, or 1 after a trap.
+using RlxParallelBody = int32_t (*)(void* env, int64_t begin, int64_t end, RlxKernelCall* call,
+                                    RlxKernelCounters* counters);
+
 extern "C" {
 /// Records a trap with `code` (an ErrorCode's number) and a constant message.
 void rlx_kernel_trap(RlxKernelCall* call, int32_t code, const char* message);
@@ -45,6 +50,14 @@ void rlx_kernel_trap_loop(RlxKernelCall* call, int64_t lo, int64_t n);
 /// Counts `n` loop iterations against the work and time limits (tir.eval.work); nonzero
 /// (with the trap recorded) when a limit is exceeded.
 int32_t rlx_kernel_charge(RlxKernelCall* call, int64_t n);
+/// Runs a parallel loop of `n` iterations (n > 0, already charged) whose body charges at most
+/// `work` more (tir.eval.work): on the runtime's thread pool, in contiguous chunks, when
+/// `overlap` is 0 (no buffer the loop writes shares memory with another argument), the call is
+/// not itself a chunk, the pool's settings allow it and the work fits what the limit has left;
+/// else as one chunk on this thread. The first chunk (in iteration order) that traps gives the
+/// trap; the chunks' work is added to `counters`.
+int32_t rlx_kernel_parallel_for(RlxKernelCall* call, RlxKernelCounters* counters, int64_t n, int64_t work,
+                                int32_t overlap, RlxParallelBody body, void* env);
 /// A zero-filled allocation of `name` (dtype code, rank, extents, strides or null for compact,
 /// element offset) through the call's allocator, so that the memory limits hold; null (with the
 /// trap recorded) on a negative extent or a limit.

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ir/base/checked_int.h"
 #include "ir/base/float_bits.h"
 #include "ir/tir/buffer.h"
 #include "runtime/exp_double.h"
+#include "runtime/thread_pool.h"
 
 namespace rlx::compiler::codegen {
 
@@ -58,6 +60,13 @@ void rlx_kernel_trap_loop(RlxKernelCall* call, int64_t lo, int64_t n) {
 
 int32_t rlx_kernel_charge(RlxKernelCall* call, int64_t n) {
   try {
+    if (call->parent) {
+      // A chunk: rlx_kernel_parallel_for checked that the whole region's work fits the limit;
+      // the work is charged when the chunks are done, the time limit now.
+      call->chunk_work = SaturatingAdd(call->chunk_work, n);
+      call->ctx->CheckTimeConcurrently();
+      return 0;
+    }
     call->ctx->ChargeWork(n);
     return 0;
   } catch (runtime::Trap& t) {
@@ -66,8 +75,47 @@ int32_t rlx_kernel_charge(RlxKernelCall* call, int64_t n) {
   }
 }
 
+// codegen.cpu.parallel: the run-time half of the conditions (the emitter checked the rest).
+int32_t rlx_kernel_parallel_for(RlxKernelCall* call, RlxKernelCounters* counters, int64_t n, int64_t work,
+                                int32_t overlap, RlxParallelBody body, void* env) {
+  const runtime::ParallelSettings settings = runtime::GetParallelSettings();
+  const bool parallel = overlap == 0 && n >= 2 && !call->parent && settings.threads > 1 &&
+                        SaturatingAdd(n, work) >= settings.min_work &&
+                        SaturatingAdd(counters->pending_work, work) <= call->ctx->WorkLeft();
+  if (!parallel) return body(env, 0, n, call, counters);
+  // Contiguous chunks, one per thread, sizes differing by at most one.
+  const int64_t chunks = std::min<int64_t>(n, settings.threads);
+  auto begin = [&](int64_t c) { return n / chunks * c + std::min(c, n % chunks); };
+  std::vector<RlxKernelCall> calls(chunks);
+  std::vector<RlxKernelCounters> chunk_counters(chunks);
+  std::vector<int32_t> status(chunks, 0);
+  for (RlxKernelCall& c : calls) {
+    c.ctx = call->ctx;
+    c.name = call->name;
+    c.parent = call;
+  }
+  runtime::ParallelFor(chunks, [&](int64_t c) {
+    status[c] = body(env, begin(c), begin(c + 1), &calls[c], &chunk_counters[c]);
+  });
+  for (int64_t c = 0; c < chunks; ++c) {
+    if (status[c] == 0) continue;
+    // The serial loop would have stopped at this chunk's trap: the chunks before it finished.
+    if (!call->trap) call->trap = std::move(calls[c].trap);
+    return 1;
+  }
+  for (int64_t c = 0; c < chunks; ++c) {
+    counters->pending_work = SaturatingAdd(counters->pending_work,
+                                           SaturatingAdd(chunk_counters[c].pending_work, calls[c].chunk_work));
+  }
+  return 0;
+}
+
 void* rlx_kernel_alloc(RlxKernelCall* call, int32_t dtype, int64_t ndim, const int64_t* shape,
                        const int64_t* strides, int64_t offset, const char* name) {
+  if (call->parent) {  // the code generator runs no loop that allocates in parallel
+    Record(call, ErrorCode::kTirIllFormed, "internal error: an allocation in a parallel chunk", "");
+    return nullptr;
+  }
   // As the interpreter's CompiledLayout::Allocate (tir.block.alloc).
   std::vector<int64_t> extents(shape, shape + ndim);
   for (int64_t e : extents) {
@@ -214,6 +262,7 @@ const std::vector<std::pair<const char*, void*>>& KernelHelperSymbols() {
   static const std::vector<std::pair<const char*, void*>> symbols = {
       RLX_SYM(rlx_kernel_trap), RLX_SYM(rlx_kernel_trap_bounds), RLX_SYM(rlx_kernel_trap_bind),
       RLX_SYM(rlx_kernel_trap_domain), RLX_SYM(rlx_kernel_trap_loop), RLX_SYM(rlx_kernel_charge),
+      RLX_SYM(rlx_kernel_parallel_for),
       RLX_SYM(rlx_kernel_alloc), RLX_SYM(rlx_kernel_release), RLX_SYM(rlx_kernel_exp_narrow),
       RLX_SYM(rlx_kernel_ipow), RLX_SYM(rlx_kernel_narrow_round), RLX_SYM(rlx_kernel_narrow_from_bits),
       RLX_SYM(rlx_kernel_narrow_to_bits), RLX_SYM(rlx_kernel_narrow_from_int), RLX_SYM(rlx_math_exp), RLX_SYM(rlx_math_exp2), RLX_SYM(rlx_math_exp10),

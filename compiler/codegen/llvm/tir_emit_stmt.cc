@@ -67,12 +67,24 @@ void TirEmitter::EmitParams(const tir::PrimFunc& f, llvm::Value* args) {
     for (size_t a = 0; a < rank; ++a) entry(buf.shape[a], info.shape[a], "extent " + std::to_string(a));
     for (size_t a = 0; a < buf.strides.size(); ++a) entry(buf.strides[a], info.strides[a], "stride " + std::to_string(a));
     if (buf.elem_offset) entry(buf.elem_offset, I64(0), "the element offset");
-    buffers_[&buf] = std::move(info);
+    params_.push_back(&buf);
+    DefineBuffer(buf, std::move(info));
   }
   for (const Entry& c : checks) {
     llvm::Value* expected = IntegerOperand(*c.expr, "a buffer layout value");
     TrapIf(b_.CreateICmpNE(expected, c.actual), "rlx_kernel_trap_bind",
            {I64(static_cast<int64_t>(c.arg)), CString(c.what), c.actual, expected});
+  }
+  // Past the checks, an extent the buffer declares as a constant is that constant: so it is in
+  // code that does not see the check (the outlined body of a parallel loop) too.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!f.params[i].is_handle()) continue;
+    const tir::Buffer& buf = *f.params[i].buffer;
+    BufferInfo& info = buffers_.at(&buf);
+    for (size_t a = 0; a < buf.ndim(); ++a) {
+      if (buf.shape[a]->is_int()) info.shape[a] = I64(buf.shape[a]->int_value);
+    }
+    info.strides = RowMajorStrides(info.shape);
   }
 }
 
@@ -119,13 +131,16 @@ void TirEmitter::EmitTimeCheck(llvm::Value* iterations) {
 // A perfect nest (each loop's body the next loop, whose bounds do not depend on the nest): every
 // bound evaluated when the nest starts, and nothing runs when one loop is empty (tir.eval.for);
 // every run of a loop counts its iterations when it starts (tir.eval.work). Every loop kind runs
-// as the serial loop (tir.for.kind).
+// as the serial loop (tir.for.kind), but a parallel loop whose iterations cannot observe one
+// another may run on the thread pool (codegen.cpu.parallel: EmitParallelNest). The nest stops
+// before an inner parallel loop, which then gets its own chance to.
 void TirEmitter::EmitFor(const tir::For& outer) {
   std::vector<const tir::For*> chain = {&outer};
   std::vector<const PrimExpr*> nest_vars = {outer.var.get()};
   for (;;) {
     auto inner = tir::As<tir::For>(chain.back()->body);
     if (!inner || tir::ReadsBufferOrUses(inner->min, nest_vars) || tir::ReadsBufferOrUses(inner->extent, nest_vars)) break;
+    if (inner->for_kind == tir::ForKind::kParallel && !in_parallel_) break;
     chain.push_back(inner.get());
     nest_vars.push_back(inner->var.get());
   }
@@ -144,31 +159,45 @@ void TirEmitter::EmitFor(const tir::For& outer) {
     llvm::Value* fits = b_.CreateICmpEQ(ToI64(b_.CreateTrunc(last, TypeOf(loop->var->dtype)), loop->var->dtype), last);
     TrapIf(b_.CreateOr(b_.CreateExtractValue(sum, 1), b_.CreateNot(fits)), "rlx_kernel_trap_loop", {lo.back(), n.back()});
   }
+  if (outer.for_kind != tir::ForKind::kParallel || in_parallel_ || !EmitParallelNest(chain, lo, n)) {
+    EmitNestLoops(chain, lo, n, nullptr, nullptr);
+  }
+  b_.CreateBr(skip);
+  b_.SetInsertPoint(skip);
+}
+
+// The loops of a nest whose bounds `lo` and extents `n` (all positive) are known, outermost
+// first: a counter from 0 to n, the variable lo + counter. With `begin` and `end`, the outermost
+// loop runs only iterations [begin, end), already counted (a chunk of a parallel loop).
+void TirEmitter::EmitNestLoops(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
+                               const std::vector<llvm::Value*>& n, llvm::Value* begin, llvm::Value* end) {
   // The time limit is checked per run of the innermost loop when its extent is a small constant,
   // else per chunk of at most kWorkBatch iterations (the innermost loop strip-mined): never
   // inside the innermost loop, so LLVM keeps what the body carries from one iteration to the
   // next (an accumulator) in registers and vectorizes it.
   const PrimExpr& inner_extent = *chain.back()->extent;
   const bool time_per_run = inner_extent.is_int() && inner_extent.int_value <= RlxKernelCounters::kWorkBatch;
-  // The loops, outermost first: a counter from 0 to n, the variable lo + counter.
   std::vector<llvm::AllocaInst*> counters;
   std::vector<llvm::BasicBlock*> heads;
+  std::vector<llvm::Value*> limits;
   llvm::AllocaInst* chunk_end = nullptr;
   llvm::BasicBlock* chunk_head = nullptr;
   for (size_t l = 0; l < chain.size(); ++l) {
     const bool innermost = l + 1 == chain.size();
-    EmitWork(n[l]);
-    if (time_per_run && innermost) EmitTimeCheck(n[l]);
+    const bool counted = l == 0 && begin;  // by the kernel that runs the parallel loop
+    limits.push_back(counted ? end : n[l]);
+    if (!counted) EmitWork(n[l]);
+    if (time_per_run && innermost && !counted) EmitTimeCheck(n[l]);
     llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
     llvm::AllocaInst* k = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "k");
-    b_.CreateStore(I64(0), k);
+    b_.CreateStore(counted ? begin : I64(0), k);
     if (innermost && !time_per_run) {
       chunk_end = entry.CreateAlloca(b_.getInt64Ty(), nullptr, "chunk.end");
       chunk_head = llvm::BasicBlock::Create(ctx_, "chunk", fn_);
       b_.CreateBr(chunk_head);
       b_.SetInsertPoint(chunk_head);
       llvm::Value* start = b_.CreateLoad(b_.getInt64Ty(), k);
-      llvm::Value* left = b_.CreateSub(n[l], start);
+      llvm::Value* left = b_.CreateSub(limits[l], start);
       llvm::Value* size = b_.CreateBinaryIntrinsic(llvm::Intrinsic::smin, left, I64(RlxKernelCounters::kWorkBatch));
       b_.CreateStore(b_.CreateAdd(start, size), chunk_end);
       EmitTimeCheck(size);
@@ -193,16 +222,14 @@ void TirEmitter::EmitFor(const tir::For& outer) {
       llvm::BasicBlock* chunk_done = llvm::BasicBlock::Create(ctx_, "chunk.end", fn_);
       b_.CreateCondBr(b_.CreateICmpSLT(next, b_.CreateLoad(b_.getInt64Ty(), chunk_end)), heads[l], chunk_done);
       b_.SetInsertPoint(chunk_done);
-      b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), chunk_head, done);
+      b_.CreateCondBr(b_.CreateICmpSLT(next, limits[l]), chunk_head, done);
     } else {
-      b_.CreateCondBr(b_.CreateICmpSLT(next, n[l]), heads[l], done);
+      b_.CreateCondBr(b_.CreateICmpSLT(next, limits[l]), heads[l], done);
     }
     b_.SetInsertPoint(done);
     UndefineVar(*chain[l]->var);
     loop_ranges_.erase(chain[l]->var.get());
   }
-  b_.CreateBr(skip);
-  b_.SetInsertPoint(skip);
 }
 
 // A vector store writes its lanes in order, each as a scalar store (tir.eval.vector).
@@ -284,7 +311,7 @@ void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, s
     if (strides.empty()) strides = RowMajorStrides(info.shape);
     info.strides = std::move(strides);
     datas->push_back(info.data);
-    buffers_[buf.get()] = std::move(info);
+    DefineBuffer(*buf, std::move(info));
   }
 }
 

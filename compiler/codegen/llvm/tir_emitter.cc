@@ -120,6 +120,11 @@ llvm::AllocaInst* TirEmitter::DefineVar(const PrimExpr& var) {
   return slot;
 }
 
+void TirEmitter::DefineBuffer(const tir::Buffer& b, BufferInfo info) {
+  info.order = buffers_defined_++;
+  buffers_[&b] = std::move(info);
+}
+
 void TirEmitter::SetVar(const PrimExpr& var, llvm::Value* v) { b_.CreateStore(v, vars_.at(&var)); }
 
 llvm::Value* TirEmitter::GetVar(const PrimExpr& var) {
@@ -203,19 +208,24 @@ llvm::Value* TirEmitter::ElementPointer(const tir::Buffer& buffer, const std::ve
   return b_.CreateGEP(MemoryTypeOf(info.dtype), info.data, offset);
 }
 
+void TirEmitter::BeginFunction(llvm::Function* f, llvm::Value* call, llvm::Value* counters) {
+  fn_ = f;
+  llvm::BasicBlock* entry = llvm::BasicBlock::Create(ctx_, "entry", f);
+  fail_ = llvm::BasicBlock::Create(ctx_, "fail", f);
+  b_.SetInsertPoint(fail_);
+  b_.CreateRet(b_.getInt32(1));
+  b_.SetInsertPoint(entry);
+  call_ = call;
+  counters_ = counters;
+}
+
 bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::string* error) {
   try {
     llvm::Type* ptr = b_.getPtrTy();
     fn_ = llvm::Function::Create(llvm::FunctionType::get(b_.getInt32Ty(), {ptr, ptr, ptr}, false),
                                  llvm::Function::ExternalLinkage, symbol, module_);
     for (unsigned i = 0; i < 3; ++i) fn_->addParamAttr(i, llvm::Attribute::NoAlias);
-    llvm::BasicBlock* entry = llvm::BasicBlock::Create(ctx_, "entry", fn_);
-    fail_ = llvm::BasicBlock::Create(ctx_, "fail", fn_);
-    b_.SetInsertPoint(fail_);
-    b_.CreateRet(b_.getInt32(1));
-    b_.SetInsertPoint(entry);
-    call_ = fn_->getArg(1);
-    counters_ = fn_->getArg(2);
+    BeginFunction(fn_, fn_->getArg(1), fn_->getArg(2));
     EmitParams(f, fn_->getArg(0));
     EmitStmt(*f.body);
     EmitFlushWork();
@@ -226,7 +236,10 @@ bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::st
   }
   std::string problems;
   llvm::raw_string_ostream os(problems);
-  if (llvm::verifyFunction(*fn_, &os)) {
+  for (llvm::Function* f : outlined_) {
+    if (llvm::verifyFunction(*f, &os)) break;
+  }
+  if (!problems.empty() || llvm::verifyFunction(*fn_, &os)) {
     *error = "PrimFunc '" + name_ + "': internal error, invalid LLVM IR: " + os.str();
     return false;
   }

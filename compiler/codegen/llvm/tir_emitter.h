@@ -43,12 +43,15 @@ class TirEmitter {
     llvm::Value* data = nullptr;
     std::vector<llvm::Value*> shape, strides;  // i64 each
     llvm::Value* offset = nullptr;             // i64
+    int order = 0;                             // when it was defined (for a stable env layout)
   };
 
   llvm::Value* EmitExpr(const PrimExpr& e);
   void EmitStmt(const tir::Stmt& s);
 
  private:
+  // A function's entry and its `fail` block (ret i32 1); the call state and counters in use.
+  void BeginFunction(llvm::Function* f, llvm::Value* call, llvm::Value* counters);
   // Types and constants.
   llvm::Type* TypeOf(DataType t);
   llvm::Type* MemoryTypeOf(DataType t);  // bool is a byte in memory
@@ -112,6 +115,8 @@ class TirEmitter {
   // Statements (tir_emit_stmt.cc).
   void EmitParams(const tir::PrimFunc& f, llvm::Value* args);
   void EmitFor(const tir::For& loop);
+  void EmitNestLoops(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
+                     const std::vector<llvm::Value*>& n, llvm::Value* begin, llvm::Value* end);
   void EmitStore(const tir::BufferStore& s);
   void EmitStoreLane(const tir::BufferStore& s);
   void EmitIf(const tir::IfThenElse& s);
@@ -124,7 +129,19 @@ class TirEmitter {
   void EmitWork(llvm::Value* iterations);
   void EmitFlushWork();
   void EmitTimeCheck(llvm::Value* iterations);
-  BufferInfo LayoutOf(const tir::Buffer& b, llvm::Value* data);
+  void DefineBuffer(const tir::Buffer& b, BufferInfo info);
+
+  // Parallel loops (tir_emit_parallel.cc, codegen.cpu.parallel).
+  bool EmitParallelNest(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
+                        const std::vector<llvm::Value*>& n);
+  llvm::Value* EmitWorkBound(const tir::Stmt& s, const std::unordered_map<const tir::For*, llvm::Value*>& known);
+  bool IsOuterArithmetic(const PrimExpr& e) const;
+  llvm::Value* CountAdd(llvm::Value* a, llvm::Value* b);
+  llvm::Value* CountMul(llvm::Value* a, llvm::Value* b);
+  llvm::Value* EmitOverlap(const std::vector<const tir::Buffer*>& written);
+  llvm::Function* OutlineNest(const std::vector<const tir::For*>& chain, llvm::StructType* env_type,
+                              const std::vector<llvm::Constant*>& constants, const std::vector<const PrimExpr*>& vars,
+                              const std::vector<const tir::Buffer*>& buffers);
 
   llvm::Module& module_;
   llvm::LLVMContext& ctx_;
@@ -141,6 +158,10 @@ class TirEmitter {
   std::unordered_map<const PrimExpr*, const tir::For*> loop_ranges_;
   int lane_ = 0;  // the vector lane being emitted (tir.eval.vector)
   std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
+  int buffers_defined_ = 0;
+  std::vector<const tir::Buffer*> params_;  // the buffer parameters, in order
+  bool in_parallel_ = false;                // emitting the outlined body of a parallel loop
+  std::vector<llvm::Function*> outlined_;   // the bodies of parallel loops
   std::unordered_map<std::string, llvm::Value*> strings_;
 };
 
