@@ -108,14 +108,16 @@ llvm::Value* TirEmitter::EmitOverlap(const std::vector<const tir::Buffer*>& writ
     llvm::Value* start = b_.CreatePtrToInt(info.data, b_.getInt64Ty());
     return std::make_pair(start, b_.CreateAdd(start, bytes));
   };
+  std::vector<std::pair<llvm::Value*, llvm::Value*>> spans;
+  for (const tir::Buffer* p : params_) spans.push_back(span(p));
   llvm::Value* any = b_.getFalse();
   for (const tir::Buffer* w : written) {
-    if (std::find(params_.begin(), params_.end(), w) == params_.end()) continue;  // fresh memory
-    const auto [w_start, w_end] = span(w);
-    for (const tir::Buffer* p : params_) {
-      if (p == w) continue;
-      const auto [p_start, p_end] = span(p);
-      any = b_.CreateOr(any, b_.CreateAnd(b_.CreateICmpULT(w_start, p_end), b_.CreateICmpULT(p_start, w_end)));
+    const size_t i = std::find(params_.begin(), params_.end(), w) - params_.begin();
+    if (i == params_.size()) continue;  // an allocation of the kernel: fresh memory
+    for (size_t j = 0; j < params_.size(); ++j) {
+      if (j == i) continue;
+      any = b_.CreateOr(any, b_.CreateAnd(b_.CreateICmpULT(spans[i].first, spans[j].second),
+                                          b_.CreateICmpULT(spans[j].first, spans[i].second)));
     }
   }
   return b_.CreateZExt(any, b_.getInt32Ty());
@@ -140,10 +142,7 @@ bool TirEmitter::EmitParallelNest(const std::vector<const tir::For*>& chain, con
   }
   // As the serial nest's outer loop starts (EmitNestLoops).
   EmitWork(n[0]);
-  const PrimExpr& inner_extent = *chain.back()->extent;
-  if (chain.size() == 1 && inner_extent.is_int() && inner_extent.int_value <= RlxKernelCounters::kWorkBatch) {
-    EmitTimeCheck(n[0]);
-  }
+  if (chain.size() == 1 && TimeCheckedPerRun(*chain[0])) EmitTimeCheck(n[0]);
   llvm::Value* overlap = EmitOverlap(written);
 
   // The environment: every variable (in the order of their slots) and buffer layout defined

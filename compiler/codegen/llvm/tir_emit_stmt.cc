@@ -166,17 +166,20 @@ void TirEmitter::EmitFor(const tir::For& outer) {
   b_.SetInsertPoint(skip);
 }
 
+// The time limit is checked per run of the innermost loop when its extent is a small constant,
+// else per chunk of at most kWorkBatch iterations (the innermost loop strip-mined): never inside
+// the innermost loop, so LLVM keeps what the body carries from one iteration to the next (an
+// accumulator) in registers and vectorizes it.
+bool TirEmitter::TimeCheckedPerRun(const tir::For& innermost) {
+  return innermost.extent->is_int() && innermost.extent->int_value <= RlxKernelCounters::kWorkBatch;
+}
+
 // The loops of a nest whose bounds `lo` and extents `n` (all positive) are known, outermost
 // first: a counter from 0 to n, the variable lo + counter. With `begin` and `end`, the outermost
 // loop runs only iterations [begin, end), already counted (a chunk of a parallel loop).
 void TirEmitter::EmitNestLoops(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
                                const std::vector<llvm::Value*>& n, llvm::Value* begin, llvm::Value* end) {
-  // The time limit is checked per run of the innermost loop when its extent is a small constant,
-  // else per chunk of at most kWorkBatch iterations (the innermost loop strip-mined): never
-  // inside the innermost loop, so LLVM keeps what the body carries from one iteration to the
-  // next (an accumulator) in registers and vectorizes it.
-  const PrimExpr& inner_extent = *chain.back()->extent;
-  const bool time_per_run = inner_extent.is_int() && inner_extent.int_value <= RlxKernelCounters::kWorkBatch;
+  const bool time_per_run = TimeCheckedPerRun(*chain.back());
   std::vector<llvm::AllocaInst*> counters;
   std::vector<llvm::BasicBlock*> heads;
   std::vector<llvm::Value*> limits;

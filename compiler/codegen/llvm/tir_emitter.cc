@@ -236,10 +236,9 @@ bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::st
   }
   std::string problems;
   llvm::raw_string_ostream os(problems);
-  for (llvm::Function* f : outlined_) {
-    if (llvm::verifyFunction(*f, &os)) break;
-  }
-  if (!problems.empty() || llvm::verifyFunction(*fn_, &os)) {
+  bool broken = llvm::verifyFunction(*fn_, &os);
+  for (llvm::Function* f : outlined_) broken = llvm::verifyFunction(*f, &os) || broken;
+  if (broken) {
     *error = "PrimFunc '" + name_ + "': internal error, invalid LLVM IR: " + os.str();
     return false;
   }

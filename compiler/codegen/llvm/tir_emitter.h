@@ -129,6 +129,7 @@ class TirEmitter {
   void EmitWork(llvm::Value* iterations);
   void EmitFlushWork();
   void EmitTimeCheck(llvm::Value* iterations);
+  static bool TimeCheckedPerRun(const tir::For& innermost);
   void DefineBuffer(const tir::Buffer& b, BufferInfo info);
 
   // Parallel loops (tir_emit_parallel.cc, codegen.cpu.parallel).
