@@ -10,7 +10,7 @@
 namespace rlx::checker {
 namespace {
 
-using text::py::ExprKind;
+using PyKind = text::py::ExprKind;
 using PyExpr = text::py::Expr;
 
 class ClaimParser {
@@ -33,7 +33,7 @@ class ClaimParser {
     }
     for (const auto& s : def.body) {
       if (s->kind == text::py::StmtKind::kPass) continue;
-      if (s->kind == text::py::StmtKind::kExpr && s->value->kind == ExprKind::kString) continue;  // a docstring
+      if (s->kind == text::py::StmtKind::kExpr && s->value->kind == PyKind::kString) continue;  // a docstring
       if (s->kind == text::py::StmtKind::kExpr && IsCallOf(*s->value, "assume")) {
         if (s->value->elts.size() != 1) {
           Error(ErrorCode::kArgumentCount, s->span, "T.assume takes one boolean expression");
@@ -62,19 +62,19 @@ class ClaimParser {
   }
 
   static bool IsCallOf(const PyExpr& e, const char* name) {
-    return e.kind == ExprKind::kCall && e.value && e.value->kind == ExprKind::kAttribute && e.value->text == name &&
-           e.value->value && e.value->value->kind == ExprKind::kName && e.value->value->text == "T";
+    return e.kind == PyKind::kCall && e.value && e.value->kind == PyKind::kAttribute && e.value->text == name &&
+           e.value->value && e.value->value->kind == PyKind::kName && e.value->value->text == "T";
   }
 
   void ReadDecorator(const PyExpr& d, Claim* c) {
-    const PyExpr* callee = d.kind == ExprKind::kCall ? d.value.get() : &d;
-    if (!callee || callee->kind != ExprKind::kName || callee->text != "claim") {
+    const PyExpr* callee = d.kind == PyKind::kCall ? d.value.get() : &d;
+    if (!callee || callee->kind != PyKind::kName || callee->text != "claim") {
       Error(ErrorCode::kInvalidDecorator, d.span, "a claim is decorated with @claim or @claim(expect=\"...\")");
       return;
     }
-    if (d.kind != ExprKind::kCall) return;
+    if (d.kind != PyKind::kCall) return;
     for (const auto& k : d.keywords) {
-      if (k.name != "expect" || k.value->kind != ExprKind::kString) {
+      if (k.name != "expect" || k.value->kind != PyKind::kString) {
         Error(ErrorCode::kInvalidDecorator, k.name_span, "@claim takes only expect=\"proven\", \"disproven\" or \"unknown\"");
         continue;
       }
@@ -87,7 +87,7 @@ class ClaimParser {
   }
 
   DataType ParamDType(const PyExpr& a) {
-    if (a.kind == ExprKind::kAttribute && a.value && a.value->kind == ExprKind::kName && a.value->text == "T") {
+    if (a.kind == PyKind::kAttribute && a.value && a.value->kind == PyKind::kName && a.value->text == "T") {
       if (auto t = ParseDataType(a.text); t && (IsInteger(*t) || *t == DataType::kBool)) return *t;
     }
     Error(ErrorCode::kInvalidDType, a.span, "a claim variable is T.int64, T.int32, T.int16, T.int8, T.bool or unsigned");
@@ -133,14 +133,14 @@ class ClaimParser {
 
   Ref<PrimExpr> Convert(const PyExpr& e) {
     switch (e.kind) {
-      case ExprKind::kInt:
+      case PyKind::kInt:
         if (e.int_overflow || e.int_value > static_cast<uint64_t>(INT64_MAX)) {
           Error(ErrorCode::kIntegerRange, e.span, "integer literal out of the int64 range");
           return nullptr;
         }
         return PrimExpr::Int(static_cast<int64_t>(e.int_value), DataType::kInt64, e.span);
-      case ExprKind::kBool: return PrimExpr::Int(e.bool_value ? 1 : 0, DataType::kBool, e.span);
-      case ExprKind::kName: {
+      case PyKind::kBool: return PrimExpr::Int(e.bool_value ? 1 : 0, DataType::kBool, e.span);
+      case PyKind::kName: {
         auto it = vars_.find(e.text);
         if (it == vars_.end()) {
           Error(ErrorCode::kUnknownName, e.span, "undefined name '" + e.text + "' (claim variables are parameters)");
@@ -148,7 +148,7 @@ class ClaimParser {
         }
         return it->second;
       }
-      case ExprKind::kUnary: {
+      case PyKind::kUnary: {
         Ref<PrimExpr> a = Convert(*e.value);
         if (!a) return nullptr;
         if (e.text == "not") {
@@ -165,7 +165,7 @@ class ClaimParser {
         if (e.text == "+") return a;
         break;
       }
-      case ExprKind::kBinary: {
+      case PyKind::kBinary: {
         static const std::map<std::string, PrimKind> kOps = {
             {"+", PrimKind::kAdd}, {"-", PrimKind::kSub}, {"*", PrimKind::kMul},
             {"//", PrimKind::kFloorDiv}, {"%", PrimKind::kFloorMod}};
@@ -173,7 +173,7 @@ class ClaimParser {
         if (it == kOps.end()) break;
         return Binary(it->second, Convert(*e.value), Convert(*e.index), e.span);
       }
-      case ExprKind::kCompare: {
+      case PyKind::kCompare: {
         static const std::map<std::string, PrimKind> kOps = {
             {"==", PrimKind::kEQ}, {"!=", PrimKind::kNE}, {"<", PrimKind::kLT},
             {"<=", PrimKind::kLE}, {">", PrimKind::kGT}, {">=", PrimKind::kGE}};
@@ -181,9 +181,9 @@ class ClaimParser {
         if (it == kOps.end()) break;
         return Binary(it->second, Convert(*e.value), Convert(*e.index), e.span);
       }
-      case ExprKind::kBoolOp:
+      case PyKind::kBoolOp:
         return Binary(e.text == "and" ? PrimKind::kAnd : PrimKind::kOr, Convert(*e.value), Convert(*e.index), e.span);
-      case ExprKind::kCall: return ConvertCall(e);
+      case PyKind::kCall: return ConvertCall(e);
       default: break;
     }
     Error(ErrorCode::kInvalidPrimExpr, e.span,
@@ -197,8 +197,8 @@ class ClaimParser {
         {"floordiv", PrimKind::kFloorDiv}, {"floormod", PrimKind::kFloorMod}, {"truncdiv", PrimKind::kTruncDiv},
         {"truncmod", PrimKind::kTruncMod}, {"min", PrimKind::kMin}, {"max", PrimKind::kMax}};
     const PyExpr* callee = e.value.get();
-    bool t_member = callee && callee->kind == ExprKind::kAttribute && callee->value &&
-                    callee->value->kind == ExprKind::kName && callee->value->text == "T";
+    bool t_member = callee && callee->kind == PyKind::kAttribute && callee->value &&
+                    callee->value->kind == PyKind::kName && callee->value->text == "T";
     if (!t_member || !e.keywords.empty()) {
       Error(ErrorCode::kInvalidPrimExpr, e.span, "only T.floordiv, T.floormod, T.truncdiv, T.truncmod, T.min, T.max and T.Select may be called");
       return nullptr;
@@ -227,7 +227,7 @@ class ClaimParser {
       return PrimExpr::Select(c, a, b, e.span);
     }
     if (auto t = ParseDataType(f); t && IsInteger(*t)) {  // T.int32(5)
-      if (e.elts.size() == 1 && e.elts[0]->kind == ExprKind::kInt && !e.elts[0]->int_overflow) {
+      if (e.elts.size() == 1 && e.elts[0]->kind == PyKind::kInt && !e.elts[0]->int_overflow) {
         return PrimExpr::Int(static_cast<int64_t>(e.elts[0]->int_value), *t, e.span);
       }
     }
@@ -255,7 +255,7 @@ std::vector<Claim> ParseClaimFile(uint32_t file_id, DiagnosticEngine& diags) {
       if (auto c = p.ParseClaim(*s)) out.push_back(std::move(*c));
       continue;
     }
-    if (s->kind == text::py::StmtKind::kExpr && s->value->kind == ExprKind::kString) continue;
+    if (s->kind == text::py::StmtKind::kExpr && s->value->kind == PyKind::kString) continue;
     diags.Error(ErrorCode::kInvalidStatement, s->span, "a claim file holds imports and @claim functions");
   }
   return out;

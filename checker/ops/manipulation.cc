@@ -8,8 +8,6 @@
 namespace rlx::checker::ops {
 namespace {
 
-std::string P(const Ref<PrimExpr>& e) { return text::PrintPrimExpr(e); }
-
 }  // namespace
 
 // op.reshape.c1: x is a tensor. c2: shape is a shape. c3: at most one extent is -1 and the

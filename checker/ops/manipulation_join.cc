@@ -10,7 +10,6 @@ namespace {
 // wf.limit.fields: the largest tuple an op may produce.
 constexpr size_t kMaxSplitParts = 1 << 16;
 
-std::string P(const Ref<PrimExpr>& e) { return text::PrintPrimExpr(e); }
 
 // The common dtype and device of joined tensors (constraint c: equal dtypes).
 bool CommonDType(OpCall& c, int constraint, const std::vector<Ref<TensorStructInfo>>& ts, DataType* dt,

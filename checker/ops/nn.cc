@@ -6,8 +6,6 @@
 namespace rlx::checker::ops {
 namespace {
 
-std::string P(const Ref<PrimExpr>& e) { return text::PrintPrimExpr(e); }
-
 // Constraint c: the tensor's dtype is a float (or unknown).
 bool RequireFloat(OpCall& c, int constraint, const TensorStructInfo& t, const char* name) {
   if (t.dtype == DataType::kVoid || IsFloat(t.dtype)) return true;

@@ -7,8 +7,6 @@
 namespace rlx::checker::ops {
 namespace {
 
-std::string P(const Ref<PrimExpr>& e) { return text::PrintPrimExpr(e); }
-
 // An attribute of 2 values, given as 1 (repeated) or 2 positive ones (constraint c).
 std::optional<std::array<int64_t, 2>> Pair(OpCall& c, int constraint, const char* name, int64_t min) {
   auto v = c.IntList(name).value_or(std::vector<int64_t>{});

@@ -3,8 +3,12 @@
 #pragma once
 
 #include "checker/ops/op_call.h"
+#include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
+
+/// `e` as TVMScript, for the rules' messages.
+inline std::string P(const Ref<PrimExpr>& e) { return text::PrintPrimExpr(e); }
 
 // unary.cc (spec §5.1)
 Ref<StructInfo> Unary(OpCall& c);

@@ -89,14 +89,6 @@ std::optional<bool> DecideByRange(PrimKind kind, const Interval& d) {
   return std::nullopt;
 }
 
-// The range of an integer dtype's values.
-Interval DTypeRange(DataType t) {
-  const int bits = DataTypeBits(t);
-  if (IsUnsignedInt(t)) return {0, (static_cast<__int128>(1) << bits) - 1};
-  const __int128 half = static_cast<__int128>(1) << (bits - 1);
-  return {-half, half - 1};
-}
-
 // Definedness facts (sinfo.prove.definedness): every product in `e` fits in its dtype. With
 // rule range.even-power, n * n of an int32 n is at most 46340^2.
 void AddDefinednessFacts(PolyContext* ctx, const Ref<PrimExpr>& e) {

@@ -89,7 +89,7 @@ bool QuadraticNonNegative(const Polynomial& p) {
     for (size_t i = 0; i < rows.size(); ++i) {
       for (size_t j = 0; j < rows.size(); ++j) sub[i][j] = m[rows[i]][rows[j]];
     }
-    __int128 det;
+    __int128 det = 0;
     if (!Determinant(sub, &det) || det < 0) return false;
   }
   return true;

@@ -133,13 +133,6 @@ Interval PowRange(const Interval& x, int k) {
   return {0, pw(std::max(-x.lo, x.hi))};
 }
 
-Interval DTypeRange(DataType t) {
-  if (t == DataType::kBool) return {0, 1};
-  int bits = DataTypeBits(t);
-  if (IsUnsignedInt(t)) return {0, (static_cast<__int128>(1) << bits) - 1};
-  return {-(static_cast<__int128>(1) << (bits - 1)), (static_cast<__int128>(1) << (bits - 1)) - 1};
-}
-
 // floordiv over ranges with a positive divisor range (d.lo > 0).
 Interval FloorDivRange(const Interval& x, const Interval& d) {
   // An empty range (contradictory bounds) or a divisor range not above 0 says nothing.
@@ -191,6 +184,13 @@ std::pair<__int128, Monomial> CommonFactor(const Polynomial& a, const Polynomial
 }
 
 }  // namespace
+
+Interval DTypeRange(DataType t) {
+  if (t == DataType::kBool) return {0, 1};
+  int bits = DataTypeBits(t);
+  if (IsUnsignedInt(t)) return {0, (static_cast<__int128>(1) << bits) - 1};
+  return {-(static_cast<__int128>(1) << (bits - 1)), (static_cast<__int128>(1) << (bits - 1)) - 1};
+}
 
 std::optional<__int128> Polynomial::Constant() const {
   if (terms.empty()) return 0;

@@ -33,6 +33,9 @@ struct Interval {
   __int128 lo = -kUnbounded, hi = kUnbounded;
 };
 
+/// The range of an integer (or bool) dtype's values.
+Interval DTypeRange(DataType t);
+
 /// Known ranges of variables (read off assumptions), by variable node.
 using VarBounds = std::unordered_map<const PrimExpr*, Interval>;
 

@@ -15,12 +15,8 @@
 #include "compiler/codegen/llvm/tir_emitter.h"
 
 namespace rlx::compiler::codegen {
-namespace {
-
-}  // namespace
-
 struct CpuKernel::Impl {
-  std::string name, ir;
+  std::string name;
   std::vector<tir::Param> params;
   llvm::orc::ResourceTrackerSP tracker;
   KernelFn fn = nullptr;
@@ -35,7 +31,6 @@ struct CpuKernel::Impl {
 CpuKernel::CpuKernel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 CpuKernel::~CpuKernel() = default;
 const std::string& CpuKernel::name() const { return impl_->name; }
-const std::string& CpuKernel::ir() const { return impl_->ir; }
 
 std::shared_ptr<const CpuKernel> CpuKernel::Compile(const tir::PrimFunc& f, const std::string& name,
                                                     const KernelOptions& options, std::string* error) {
@@ -55,9 +50,6 @@ std::shared_ptr<const CpuKernel> CpuKernel::Compile(const tir::PrimFunc& f, cons
   auto impl = std::make_unique<Impl>();
   impl->name = name;
   impl->params = f.params;
-  llvm::raw_string_ostream os(impl->ir);
-  module->print(os, nullptr);
-  os.flush();
   impl->tracker = jit.lljit->getMainJITDylib().createResourceTracker();
   if (auto err = jit.lljit->addIRModule(impl->tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     *error = "PrimFunc '" + name + "': " + llvm::toString(std::move(err));

@@ -32,8 +32,6 @@ class CpuKernel {
   void Run(runtime::CallContext& ctx, const std::vector<runtime::Value>& args) const;
 
   const std::string& name() const;
-  /// The LLVM IR of the kernel after optimization (for tests and `--print-ir`).
-  const std::string& ir() const;
 
   struct Impl;
 

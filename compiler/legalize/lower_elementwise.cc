@@ -12,7 +12,6 @@ namespace {
 
 using tir::Intrinsic;
 
-Ref<PrimExpr> F64(double v) { return PrimExpr::Float(v, DataType::kFloat64); }
 
 // The unary op `id` applied to the element x of dtype t.
 Ref<PrimExpr> UnaryValue(OpId id, const Ref<PrimExpr>& x, DataType t) {

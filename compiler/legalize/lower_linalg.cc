@@ -10,7 +10,6 @@
 namespace rlx::compiler::legalize {
 namespace {
 
-const DataType kF64 = DataType::kFloat64;
 // op.matmul.c4 fails at run time: E3005, as the op traps.
 const char* const kBatchMessage = "R.matmul: op.matmul.c4: the batch dimensions do not broadcast";
 

@@ -123,7 +123,7 @@ int Norm(int64_t axis, size_t rank) {
 
 // The int64 value of a prim argument (a PrimValue, or a variable whose Prim struct info has
 // a value) in PrimFunc terms, or nullptr.
-Ref<PrimExpr> PrimArg(const LowerRequest& r, PrimFuncBuilder& b, const Ref<Expr>& arg) {
+Ref<PrimExpr> Int64PrimArg(const LowerRequest& r, PrimFuncBuilder& b, const Ref<Expr>& arg) {
   Ref<PrimExpr> value = r.PrimValueOf(arg);
   if (!value || IsFloat(value->dtype)) return nullptr;
   Ref<PrimExpr> v = b.Map(value);
@@ -365,12 +365,12 @@ std::optional<Lowered> LowerStridedSlice(const LowerRequest& r) {
   const size_t rank = x->ndim();
   Indices start(rank, I64(0)), step(rank, I64(1));
   for (size_t k = 0; k < axes.size(); ++k) {
-    Ref<PrimExpr> a = PrimArg(r, b, axes[k]);
+    Ref<PrimExpr> a = Int64PrimArg(r, b, axes[k]);
     if (!a || !a->is_int() || k >= begin.size()) return std::nullopt;
     const int ax = Norm(a->int_value, rank);
     const Ref<PrimExpr> n = x->shape[ax];
-    Ref<PrimExpr> bv = PrimArg(r, b, begin[k]);
-    Ref<PrimExpr> s = k < strides.size() ? PrimArg(r, b, strides[k]) : I64(1);
+    Ref<PrimExpr> bv = Int64PrimArg(r, b, begin[k]);
+    Ref<PrimExpr> s = k < strides.size() ? Int64PrimArg(r, b, strides[k]) : I64(1);
     // A symbolic stride leaves op.strided_slice.c4 to run time, but the result's extent (the
     // call's out_sinfo, evaluated before the PrimFunc runs) divides by it: a zero stride would
     // trap E3006 there instead of E3005. Such a call is kept.
@@ -527,7 +527,7 @@ std::optional<Lowered> LowerTriangle(const LowerRequest& r) {
   if (!xt || !out || xt->ndim < 2) return std::nullopt;
   PrimFuncBuilder b;
   Ref<tir::Buffer> x = b.Input("x", r.Arg("x"), *xt);
-  Ref<PrimExpr> k = r.Arg("k") ? PrimArg(r, b, r.Arg("k")) : I64(0);
+  Ref<PrimExpr> k = r.Arg("k") ? Int64PrimArg(r, b, r.Arg("k")) : I64(0);
   if (!k) return std::nullopt;
   Ref<tir::Buffer> o = b.Output("trilu", *out);
   b.Compute("trilu", o, [&](const Indices& i) {

@@ -9,7 +9,6 @@
 
 namespace rlx::compiler::legalize::nn {
 
-inline Ref<PrimExpr> F64(double v) { return PrimExpr::Float(v, DataType::kFloat64); }
 /// The quiet NaN the kernels produce (std::nan("")), in float64.
 inline Ref<PrimExpr> NaN64() { return F64(std::numeric_limits<double>::quiet_NaN()); }
 inline Ref<PrimExpr> ToF64(const Ref<PrimExpr>& e) { return CastTo(DataType::kFloat64, e); }

@@ -11,9 +11,6 @@ namespace {
 
 using tir::Intrinsic;
 
-const DataType kF64 = DataType::kFloat64;
-
-Ref<PrimExpr> F64(double v) { return PrimExpr::Float(v, kF64); }
 Ref<PrimExpr> ToF64(const Ref<PrimExpr>& e) {
   return e->is_int() ? F64(static_cast<double>(e->int_value)) : CastTo(kF64, e);
 }

@@ -10,6 +10,8 @@ namespace rlx::compiler::legalize {
 
 Ref<PrimExpr> I64(int64_t v) { return PrimExpr::Int(v, DataType::kInt64); }
 
+Ref<PrimExpr> F64(double v) { return PrimExpr::Float(v, kF64); }
+
 Ref<PrimExpr> Const(double v, DataType dtype) {
   if (IsFloat(dtype)) return PrimExpr::Float(v, dtype);
   if (dtype == DataType::kBool) return PrimExpr::Int(v != 0, DataType::kBool);

@@ -88,8 +88,11 @@ class PrimFuncBuilder {
   bool unmappable_ = false;
 };
 
+inline constexpr DataType kF64 = DataType::kFloat64;
 /// An int64 immediate.
 Ref<PrimExpr> I64(int64_t v);
+/// A float64 immediate.
+Ref<PrimExpr> F64(double v);
 /// The constant `v` in `dtype` (floats rounded to it, integers wrapped, bools v != 0).
 Ref<PrimExpr> Const(double v, DataType dtype);
 /// T.Cast(dtype, e), or e itself when it has that dtype.

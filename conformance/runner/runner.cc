@@ -14,7 +14,8 @@
 namespace rlx::conform {
 namespace {
 
-std::string OneLine(std::string s) {
+// `s` on one line, at most 400 characters.
+std::string ShortLine(std::string s) {
   for (char& c : s) {
     if (c == '\n' || c == '\r') c = ' ';
   }
@@ -25,12 +26,12 @@ std::string OneLine(std::string s) {
 std::string Describe(const Response& r) {
   switch (r.status) {
     case Response::Status::kOk: return "ok";
-    case Response::Status::kUnsupported: return "unsupported (" + OneLine(r.message) + ")";
+    case Response::Status::kUnsupported: return "unsupported (" + ShortLine(r.message) + ")";
     case Response::Status::kError: {
       std::string s = r.phase + " error";
       if (!r.code.empty()) s += " " + r.code;
       if (!r.rule.empty()) s += " [" + r.rule + "]";
-      if (!r.message.empty()) s += ": " + OneLine(r.message);
+      if (!r.message.empty()) s += ": " + ShortLine(r.message);
       return s;
     }
   }

@@ -9,10 +9,6 @@
 namespace rlx::text {
 namespace {
 
-struct NamedBuiltin {
-  const char* name;
-  Builtin builtin;
-};
 
 constexpr NamedBuiltin kRelaxBuiltins[] = {
     {"const", Builtin::kConst},

@@ -29,10 +29,6 @@ constexpr NamedLoop kLoops[] = {
     {"thread_binding", tir::ForKind::kThreadBinding},
 };
 
-struct NamedBuiltin {
-  const char* name;
-  Builtin builtin;
-};
 constexpr NamedBuiltin kTirNames[] = {
     {"Cast", Builtin::kTirCast},           {"max_value", Builtin::kTirMaxValue},
     {"min_value", Builtin::kTirMinValue},  {"Ramp", Builtin::kTirRamp},

@@ -82,6 +82,12 @@ enum class Builtin : uint8_t {
   kAstype,
 };
 
+/// A builtin's spelling in the parsers' name tables.
+struct NamedBuiltin {
+  const char* name;
+  Builtin builtin;
+};
+
 /// One loop of a `for` statement's iterable.
 struct TirLoop {
   Ref<PrimExpr> min;
