@@ -3,12 +3,8 @@
 #include <algorithm>
 
 #include "checker/ops/op_rules.h"
-#include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
-namespace {
-
-}  // namespace
 
 // op.reshape.c1: x is a tensor. c2: shape is a shape. c3: at most one extent is -1 and the
 // others are >= 0. c4: the element counts are equal (with -1: the other extents' product

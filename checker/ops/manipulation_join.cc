@@ -2,14 +2,12 @@
 #include <algorithm>
 
 #include "checker/ops/op_rules.h"
-#include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
 namespace {
 
 // wf.limit.fields: the largest tuple an op may produce.
 constexpr size_t kMaxSplitParts = 1 << 16;
-
 
 // The common dtype and device of joined tensors (constraint c: equal dtypes).
 bool CommonDType(OpCall& c, int constraint, const std::vector<Ref<TensorStructInfo>>& ts, DataType* dt,

@@ -1,7 +1,6 @@
 // Neural-network ops without windows (spec §5.8): softmax, log_softmax, layer_norm,
 // rms_norm, batch_norm, pad.
 #include "checker/ops/op_rules.h"
-#include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
 namespace {

@@ -2,7 +2,6 @@
 // the NCHW layout (weights OIHW); other layouts are permutations of it (op.nn.layout).
 #include "checker/ops/op_rules.h"
 #include "ir/layout.h"
-#include "ir/text/printer.h"
 
 namespace rlx::checker::ops {
 namespace {

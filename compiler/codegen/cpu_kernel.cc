@@ -3,7 +3,6 @@
 #include "compiler/codegen/cpu_kernel.h"
 
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <atomic>
 #include <cstring>
@@ -15,6 +14,7 @@
 #include "compiler/codegen/llvm/tir_emitter.h"
 
 namespace rlx::compiler::codegen {
+
 struct CpuKernel::Impl {
   std::string name;
   std::vector<tir::Param> params;

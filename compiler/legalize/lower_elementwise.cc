@@ -12,7 +12,6 @@ namespace {
 
 using tir::Intrinsic;
 
-
 // The unary op `id` applied to the element x of dtype t.
 Ref<PrimExpr> UnaryValue(OpId id, const Ref<PrimExpr>& x, DataType t) {
   const bool is_float = IsFloat(t);

@@ -11,7 +11,7 @@ namespace rlx::compiler::legalize::nn {
 
 /// The quiet NaN the kernels produce (std::nan("")), in float64.
 inline Ref<PrimExpr> NaN64() { return F64(std::numeric_limits<double>::quiet_NaN()); }
-inline Ref<PrimExpr> ToF64(const Ref<PrimExpr>& e) { return CastTo(DataType::kFloat64, e); }
+inline Ref<PrimExpr> ToF64(const Ref<PrimExpr>& e) { return CastTo(kF64, e); }
 inline Ref<PrimExpr> Div(Ref<PrimExpr> a, Ref<PrimExpr> b) {
   return Bin(PrimKind::kTruncDiv, std::move(a), std::move(b));
 }

@@ -88,6 +88,7 @@ class PrimFuncBuilder {
   bool unmappable_ = false;
 };
 
+/// The dtype the lowerings accumulate and compute float intermediates in.
 inline constexpr DataType kF64 = DataType::kFloat64;
 /// An int64 immediate.
 Ref<PrimExpr> I64(int64_t v);
