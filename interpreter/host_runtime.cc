@@ -74,13 +74,15 @@ struct HostAccess {
     return args;
   }
 
+  static bool Structure(const Value& v, const StructInfo& sinfo, const int64_t** extents);
   static Value Leaf(HostState* s, const HostSite& site, const Value* frame, const int64_t* heap);
   static bool AllocTensor(HostState* s, const HostSite& site, Value* frame);
   static Value Call(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
   static void Match(const HostSite& site, Value* frame, int64_t* heap);
   static Value MakeClosure(const HostSite& site, const Value* frame, const int64_t* heap);
-  static void Enter(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, const Value* const* args,
-                    int64_t nargs, const Value* closure, int64_t call_site);
+  static void EnterFrame(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap,
+                         const Value* const* args, int64_t nargs, const Value* closure);
+  static void MatchParams(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, int64_t call_site);
   static void Site(HostState* s, const HostSite& site, Value* frame, int64_t* heap);
   static void Leave(HostState* s) { --s->ev->depth_; }
   static void Destroy(const HostFunctionInfo& f, Value* frame) {
@@ -106,6 +108,39 @@ Value HostAccess::Leaf(HostState* s, const HostSite& site, const Value* frame, c
     ev.host_leaves_[index] = v;
   }
   return v;
+}
+
+// The first pass of eval.match-cast for the struct infos whose extents compiled code matches
+// (llvm/host_emitter.cc: NativeMatch); the extents matched one by one in *extents.
+bool HostAccess::Structure(const Value& v, const StructInfo& sinfo, const int64_t** extents) {
+  switch (sinfo.kind) {
+    case SInfoKind::kTensor: {
+      const auto& s = static_cast<const TensorStructInfo&>(sinfo);
+      if (!v.is_tensor()) return false;
+      const TensorData& t = *v.tensor();
+      if (s.dtype != DataType::kVoid && s.dtype != t.dtype()) return false;
+      if (s.ndim != kUnknownNdim && s.ndim != t.ndim()) return false;
+      if (s.dims() && s.dims()->size() != static_cast<size_t>(t.ndim())) return false;
+      *extents = t.shape().data();
+      return true;
+    }
+    case SInfoKind::kShape: {
+      const auto& s = static_cast<const ShapeStructInfo&>(sinfo);
+      if (!v.is_shape()) return false;
+      const size_t n = v.shape().size();
+      if (s.ndim != kUnknownNdim && static_cast<size_t>(s.ndim) != n) return false;
+      if (s.values && s.values->size() != n) return false;
+      *extents = v.shape().data();
+      return true;
+    }
+    case SInfoKind::kPrim: {
+      const auto& s = static_cast<const PrimStructInfo&>(sinfo);
+      if (!v.is_prim() || v.prim().is_float() || v.prim().dtype != s.dtype) return false;
+      *extents = &v.prim().i;
+      return true;
+    }
+    default: return false;
+  }
 }
 
 // R.builtin.alloc_tensor of a shape with no negative extent and a dtype, what call-tir-rewrite
@@ -186,8 +221,10 @@ Value HostAccess::MakeClosure(const HostSite& site, const Value* frame, const in
   return Value::FromClosure(std::move(c));
 }
 
-void HostAccess::Enter(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, const Value* const* args,
-                       int64_t nargs, const Value* closure, int64_t call_site) {
+// The frame of a call (eval.call): the depth, the captured values (eval.call.closure) and the
+// closure itself, the arguments' count, and the arguments in the parameters' slots.
+void HostAccess::EnterFrame(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap,
+                            const Value* const* args, int64_t nargs, const Value* closure) {
   Evaluator& ev = *s->ev;
   // eval.limit.depth
   if (ev.depth_ >= ev.limits_.max_call_depth) {
@@ -197,9 +234,6 @@ void HostAccess::Enter(HostState* s, const HostFunctionInfo& f, Value* frame, in
   ++ev.depth_;
   ev.CheckStack();
   const HostSite& entry = s->program->sites[static_cast<size_t>(f.entry_site)];
-  const rlx::Function& fn = *f.function;
-  // eval.call.closure: the captured values, the function itself, then the parameters.
-  Environment env;
   if (closure) {
     const Closure& c = *closure->closure();
     for (const auto& [v, slot] : entry.vars_in) {
@@ -208,21 +242,30 @@ void HostAccess::Enter(HostState* s, const HostFunctionInfo& f, Value* frame, in
     }
     for (const auto& [v, cell] : entry.heap_in) {
       auto it = c.captured.shape_vars.find(v);
-      if (it != c.captured.shape_vars.end()) env.shape_vars[v] = heap[cell] = it->second;
+      if (it != c.captured.shape_vars.end()) heap[cell] = it->second;
     }
     if (f.self_slot >= 0) frame[f.self_slot] = *closure;
   }
-  const bool at_entry = call_site < 0;
   if (static_cast<size_t>(nargs) != f.params.size()) {
     Fail(ErrorCode::kArgumentFailed, "'" + f.name + "' takes " + std::to_string(f.params.size()) + " arguments, got " +
                                          std::to_string(nargs));
   }
-  // eval.call.param: matched as one tuple, pass by pass.
+  for (size_t i = 0; i < f.params.size(); ++i) frame[f.params[i]] = *args[i];
+}
+
+// eval.call.param: the arguments (in the parameters' slots) matched as one tuple, pass by pass,
+// then the bounds (eval.bound); what they bind stored in the heap.
+void HostAccess::MatchParams(HostState* s, const HostFunctionInfo& f, Value* frame, int64_t* heap, int64_t call_site) {
+  const HostSite& entry = s->program->sites[static_cast<size_t>(f.entry_site)];
+  const rlx::Function& fn = *f.function;
+  Environment env;
+  for (const auto& [v, cell] : entry.heap_in) env.shape_vars[v] = heap[cell];  // captured
+  const bool at_entry = call_site < 0;
   for (MatchPass pass : {MatchPass::kStructure, MatchPass::kBind, MatchPass::kValues}) {
     for (size_t i = 0; i < f.params.size(); ++i) {
       const Var& p = *fn.params[i];
       if (!p.annotation) continue;
-      std::string why = MatchOnePass(*args[i], *p.annotation, env, pass);
+      std::string why = MatchOnePass(frame[f.params[i]], *p.annotation, env, pass);
       if (!why.empty()) {
         Trap t(ErrorCode::kArgumentFailed, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + f.name +
                                                "' does not match " + DescribeSInfo(*p.annotation) + ": " + why);
@@ -234,11 +277,11 @@ void HostAccess::Enter(HostState* s, const HostFunctionInfo& f, Value* frame, in
       }
     }
     if (pass == MatchPass::kBind) {
-      for (size_t i = 0; i < f.params.size(); ++i) env.vars[fn.params[i].get()] = frame[f.params[i]] = *args[i];
+      for (size_t i = 0; i < f.params.size(); ++i) env.vars[fn.params[i].get()] = frame[f.params[i]];
     }
   }
   try {
-    ev.CheckBounds(fn, env);
+    s->ev->CheckBounds(fn, env);
   } catch (Trap& t) {
     if (at_entry && !t.span_set) {
       t.span = fn.span;
@@ -296,7 +339,9 @@ const std::vector<std::pair<const char*, void*>>& HostHelperSymbols() {
 #define RLX_SYM(name) {#name, reinterpret_cast<void*>(&name)}
   static const std::vector<std::pair<const char*, void*>> symbols = {
       RLX_SYM(rlx_host_enter), RLX_SYM(rlx_host_return), RLX_SYM(rlx_host_unwind), RLX_SYM(rlx_host_site),
-      RLX_SYM(rlx_host_cond), RLX_SYM(rlx_host_call_failed)};
+      RLX_SYM(rlx_host_cond), RLX_SYM(rlx_host_call_failed), RLX_SYM(rlx_host_make_shape),
+      RLX_SYM(rlx_host_make_prim), RLX_SYM(rlx_host_dims), RLX_SYM(rlx_host_match_done),
+      RLX_SYM(rlx_host_enter_frame), RLX_SYM(rlx_host_enter_match), RLX_SYM(rlx_host_param_dims)};
 #undef RLX_SYM
   return symbols;
 }
@@ -327,9 +372,28 @@ extern "C" {
 int32_t rlx_host_enter(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, const rlx_value* const* args,
                        int64_t nargs, const rlx_value* closure, int64_t call_site) {
   const auto& f = HostAccess::Function(s, function);
+  if (rlx_host_enter_frame(s, function, frame, heap, args, nargs, closure, call_site) != 0) return 1;
+  return HostAccess::Guard(s, nullptr, [&] { HostAccess::MatchParams(s, f, frame, heap, call_site); });
+}
+
+int32_t rlx_host_enter_frame(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap,
+                             const rlx_value* const* args, int64_t nargs, const rlx_value* closure, int64_t) {
+  const auto& f = HostAccess::Function(s, function);
   for (int32_t i = 0; i < f.slots; ++i) new (&frame[i]) Value();
   for (int32_t i = 0; i < f.heap; ++i) heap[i] = 0;
-  return HostAccess::Guard(s, nullptr, [&] { HostAccess::Enter(s, f, frame, heap, args, nargs, closure, call_site); });
+  return HostAccess::Guard(s, nullptr, [&] { HostAccess::EnterFrame(s, f, frame, heap, args, nargs, closure); });
+}
+
+int32_t rlx_host_enter_match(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, int64_t call_site) {
+  const auto& f = HostAccess::Function(s, function);
+  return HostAccess::Guard(s, nullptr, [&] { HostAccess::MatchParams(s, f, frame, heap, call_site); });
+}
+
+int32_t rlx_host_param_dims(rlx_state* s, int64_t function, int64_t param, const rlx_value* frame,
+                            const int64_t** extents) {
+  const auto& f = HostAccess::Function(s, function);
+  const size_t i = static_cast<size_t>(param);
+  return HostAccess::Structure(frame[f.params[i]], *f.function->params[i]->annotation, extents) ? 1 : 0;
 }
 
 int32_t rlx_host_return(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, int64_t result_slot,
@@ -390,6 +454,38 @@ int32_t rlx_host_cond(rlx_state* s, int64_t index, rlx_value* frame, int32_t* ta
   });
   for (int32_t slot : site.clear_after) frame[slot] = Value();
   return failed;
+}
+
+int32_t rlx_host_make_shape(rlx_state* s, int64_t index, rlx_value* frame, const int64_t* dims, int64_t n) {
+  const auto& site = HostAccess::Site(s, index);
+  // eval.shape-expr, its extents computed by the caller
+  const int32_t failed = HostAccess::Guard(s, site.binding, [&] {
+    frame[site.dst] = Value::FromShape(std::vector<int64_t>(dims, dims + n));
+  });
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return failed;
+}
+
+int32_t rlx_host_make_prim(rlx_state* s, int64_t index, rlx_value* frame, const int64_t* dims, int64_t) {
+  const auto& site = HostAccess::Site(s, index);
+  // eval.prim-value of an int64 expression, computed by the caller
+  const int32_t failed = HostAccess::Guard(s, site.binding, [&] {
+    frame[site.dst] = Value::FromPrim(rlx::runtime::PrimScalar::Int(dims[0], rlx::DataType::kInt64));
+  });
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return failed;
+}
+
+int32_t rlx_host_dims(rlx_state* s, int64_t index, const rlx_value* frame, const int64_t** extents) {
+  const auto& site = HostAccess::Site(s, index);
+  return HostAccess::Structure(frame[site.operands[0]], *site.sinfo, extents) ? 1 : 0;
+}
+
+int32_t rlx_host_match_done(rlx_state* s, int64_t index, rlx_value* frame) {
+  const auto& site = HostAccess::Site(s, index);
+  if (site.dst >= 0) frame[site.dst] = frame[site.operands[0]];
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return 0;
 }
 
 int32_t rlx_host_call_failed(rlx_state* s, int64_t index) {

@@ -108,6 +108,15 @@ using rlx_state = rlx::runtime::HostState;
 /// parameters matched (eval.call.param) and bound, the bounds checked (eval.call.boundary).
 int32_t rlx_host_enter(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap,
                        const rlx_value* const* args, int64_t nargs, const rlx_value* closure, int64_t call_site);
+/// rlx_host_enter in two parts, for code that matches the parameters natively
+/// (codegen.cpu.host.shape): the frame, the depth, captures and the arguments in the
+/// parameters' slots; then (the slow path) the parameters matched and the bounds checked.
+int32_t rlx_host_enter_frame(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap,
+                             const rlx_value* const* args, int64_t nargs, const rlx_value* closure, int64_t call_site);
+int32_t rlx_host_enter_match(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, int64_t call_site);
+/// The structure of parameter `param`'s argument against its annotation, as rlx_host_dims.
+int32_t rlx_host_param_dims(rlx_state* s, int64_t function, int64_t param, const rlx_value* frame,
+                            const int64_t** extents);
 /// Function exit: the return check (if compiled in), the result moved out, the frame destroyed.
 int32_t rlx_host_return(rlx_state* s, int64_t function, rlx_value* frame, int64_t* heap, int64_t result_slot,
                         rlx_value* result);
@@ -117,6 +126,18 @@ int32_t rlx_host_unwind(rlx_state* s, int64_t function, rlx_value* frame, int64_
 int32_t rlx_host_site(rlx_state* s, int64_t site, rlx_value* frame, int64_t* heap);
 /// An if condition: *taken = the bool's value.
 int32_t rlx_host_cond(rlx_state* s, int64_t site, rlx_value* frame, int32_t* taken);
+/// The native fast paths of shape arithmetic (codegen.cpu.host.shape), which compute the
+/// extents themselves and call the site's helper instead wherever the interpreter's value could
+/// differ. A kLeaf site's value: the shape of `dims` (a ShapeExpr), or the int64 prim value
+/// dims[0] (a PrimValue).
+int32_t rlx_host_make_shape(rlx_state* s, int64_t site, rlx_value* frame, const int64_t* dims, int64_t n);
+int32_t rlx_host_make_prim(rlx_state* s, int64_t site, rlx_value* frame, const int64_t* dims, int64_t n);
+/// A kMatch site's structure (kind, dtype, rank: the first pass of eval.match-cast) against
+/// operand 0: 1 with *extents the value's extents (a tensor's or shape's dims, an int64 prim's
+/// value), else 0 (the helper then reports the mismatch). Never fails.
+int32_t rlx_host_dims(rlx_state* s, int64_t site, const rlx_value* frame, const int64_t** extents);
+/// A kMatch site that matched: its result slot set, its operands ended (clear_after).
+int32_t rlx_host_match_done(rlx_state* s, int64_t site, rlx_value* frame);
 /// After a direct call of a compiled function from `site` trapped: the trap's span is the
 /// binding's when the callee set none (it always does); returns 1.
 int32_t rlx_host_call_failed(rlx_state* s, int64_t site);

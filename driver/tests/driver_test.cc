@@ -1,6 +1,7 @@
 // The driver: parse -> check -> run in one place.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <sstream>
 
 #include "driver/driver.h"
@@ -117,6 +118,38 @@ def main(x: R.Tensor(("n",), dtype="float32")):
   }
 }
 
+// Runs `entry` on the interpreter and on the cpu backend: the same printed output, value, or
+// trap (code, message, place, and call stack of `stack` frames when given).
+void ExpectSameRuns(const Program& p, const char* entry, const std::vector<runtime::Value>& args, size_t stack = 0) {
+  std::ostringstream printed[2];
+  RunResult r[2];
+  for (int i = 0; i < 2; ++i) {
+    RunOptions o;
+    o.backend = i == 0 ? Backend::kInterpreter : Backend::kCpu;
+    o.out = &printed[i];
+    r[i] = Prepare(p.module, o)->Run(entry, args);
+  }
+  SCOPED_TRACE(std::string(entry) + " on " + runtime::FormatValue(runtime::Value::FromTuple(args)));
+  EXPECT_EQ(printed[0].str(), printed[1].str());
+  ASSERT_EQ(r[0].ok(), r[1].ok()) << (r[0].ok() ? r[1].error->message : r[0].error->message);
+  if (r[0].ok()) {
+    EXPECT_EQ(runtime::FormatValue(r[0].value), runtime::FormatValue(r[1].value));
+    return;
+  }
+  EXPECT_EQ(r[0].error->code, r[1].error->code);
+  EXPECT_EQ(r[0].error->message, r[1].error->message);
+  EXPECT_EQ(r[0].error->span.begin.line, r[1].error->span.begin.line);
+  EXPECT_EQ(r[0].error->span.begin.col, r[1].error->span.begin.col);
+  ASSERT_EQ(r[0].error->stack.size(), r[1].error->stack.size());
+  if (stack) {
+    EXPECT_EQ(r[0].error->stack.size(), stack);
+  }
+  for (size_t k = 0; k < r[0].error->stack.size(); ++k) {
+    EXPECT_EQ(r[0].error->stack[k].function, r[1].error->stack[k].function);
+    EXPECT_EQ(r[0].error->stack[k].call_site.begin.line, r[1].error->stack[k].call_site.begin.line);
+  }
+}
+
 // codegen.cpu.host: the compiled Relax functions give what the interpreter gives: values,
 // printed output, and a trap's code, message, place and call stack, through recursion,
 // closures, tuples and branches.
@@ -173,31 +206,75 @@ class Module:
   auto n = std::make_shared<TensorData>(DataType::kInt64, std::vector<int64_t>{});
   n->SetInt(0, 4);
   const std::vector<runtime::Value> args = {Zeros(3), runtime::Value::FromTensor(n)};
-  for (const char* entry : {"main", "fails"}) {
-    std::ostringstream printed[2];
-    RunResult r[2];
-    for (int i = 0; i < 2; ++i) {
-      RunOptions o;
-      o.backend = i == 0 ? Backend::kInterpreter : Backend::kCpu;
-      o.out = &printed[i];
-      r[i] = Prepare(p.module, o)->Run(entry, args);
-    }
-    EXPECT_EQ(printed[0].str(), printed[1].str()) << entry;
-    ASSERT_EQ(r[0].ok(), r[1].ok()) << entry;
-    if (r[0].ok()) {
-      EXPECT_EQ(runtime::FormatValue(r[0].value), runtime::FormatValue(r[1].value)) << entry;
-      continue;
-    }
-    EXPECT_EQ(r[0].error->code, r[1].error->code) << entry;
-    EXPECT_EQ(r[0].error->message, r[1].error->message) << entry;
-    EXPECT_EQ(r[0].error->span.begin.line, r[1].error->span.begin.line) << entry;
-    ASSERT_EQ(r[0].error->stack.size(), r[1].error->stack.size()) << entry;
-    EXPECT_EQ(r[0].error->stack.size(), 6u);  // deep x 5, fails
-    for (size_t k = 0; k < r[0].error->stack.size(); ++k) {
-      EXPECT_EQ(r[0].error->stack[k].function, r[1].error->stack[k].function);
-      EXPECT_EQ(r[0].error->stack[k].call_site.begin.line, r[1].error->stack[k].call_site.begin.line);
-    }
+  ExpectSameRuns(p, "main", args);
+  ExpectSameRuns(p, "fails", args, 6);  // deep x 5, fails
+}
+
+runtime::Value Shape(std::vector<int64_t> dims) { return runtime::Value::FromShape(std::move(dims)); }
+runtime::Value Int64(int64_t v) { return runtime::Value::FromPrim(runtime::PrimScalar::Int(v)); }
+runtime::Value Floats(std::vector<int64_t> shape) {
+  return runtime::Value::FromTensor(std::make_shared<TensorData>(DataType::kFloat32, std::move(shape)));
+}
+
+// codegen.cpu.host.shape: shape arithmetic, parameter matching, match_cast and bounds compiled
+// natively give the interpreter's values, and its traps where machine arithmetic would not
+// (overflow, a zero divisor, INT64_MIN / -1, a mismatch, a bound).
+TEST(Driver, TheCpuBackendComputesShapesAsTheInterpreterDoes) {
+  std::string why;
+  if (!BackendAvailable(Backend::kCpu, &why)) GTEST_SKIP() << why;
+  Program p = LoadAccepted(R"(@I.ir_module
+class Module:
+    @R.function
+    def arith(s: R.Shape(["a", "b"])):
+        a = T.int64()
+        b = T.int64()
+        r = R.shape([a * b, a // b, a % b, a - b, T.min(a, b), T.max(a, b) + 1])
+        return r
+
+    @R.function
+    def prim(p: R.Prim(value="k")) -> R.Prim("int64"):
+        k = T.int64()
+        r = R.prim_value(k * 2 + 1)
+        return r
+
+    @R.function
+    def match(x: R.Tensor(("n", "m"), "float32"), s: R.Shape(["k"])):
+        n = T.int64()
+        m = T.int64()
+        k = T.int64()
+        j = T.int64()
+        y = R.reshape(x, R.shape([n * m]))
+        z = R.match_cast(y, R.Tensor((k * 2,), "float32"))
+        w = R.match_cast(x, R.Tensor((n, j), "float32"))
+        return (z, w)
+
+    @R.function
+    def inner(x: R.Tensor(("n", "n + 1"), "float32"), y: R.Tensor(("n",), "float32")) -> R.Tensor(("n",), "float32"):
+        n = T.int64()
+        R.func_attr({"tir_var_upper_bound": {"n": 3}})
+        return y
+
+    @R.function
+    def outer(x: R.Tensor(("a", "b"), "float32"), y: R.Tensor(("c",), "float32")):
+        cls = Module
+        r = cls.inner(x, y)
+        return r
+)");
+  ASSERT_TRUE(p.ok());
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  for (const auto& dims : std::vector<std::vector<int64_t>>{
+           {6, 4}, {-7, 2}, {7, -2}, {5, 0}, {int64_t{1} << 62, 4}, {kMin, -1}, {kMin, 1}, {kMin + 1, -1}}) {
+    ExpectSameRuns(p, "arith", {Shape(dims)});
   }
+  for (int64_t k : {int64_t{0}, int64_t{-5}, std::numeric_limits<int64_t>::max() / 2, kMin}) ExpectSameRuns(p, "prim", {Int64(k)});
+  ExpectSameRuns(p, "match", {Floats({2, 3}), Shape({3})});
+  ExpectSameRuns(p, "match", {Floats({2, 3}), Shape({4})});      // 6 != 2 * 4
+  ExpectSameRuns(p, "match", {Floats({6}), Shape({3})});         // rank
+  ExpectSameRuns(p, "match", {Zeros(6), Floats({2, 3})});        // a tensor for a shape
+  ExpectSameRuns(p, "outer", {Floats({2, 3}), Floats({2})});
+  ExpectSameRuns(p, "outer", {Floats({2, 4}), Floats({2})}, 2);  // n + 1
+  ExpectSameRuns(p, "outer", {Floats({4, 5}), Floats({4})}, 2);  // the bound n <= 3
+  ExpectSameRuns(p, "outer", {Floats({2, 3}), Floats({3})}, 2);  // n bound twice
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <llvm/IR/MDBuilder.h>
 
+#include "compiler/codegen/llvm/shape_emitter.h"
+#include "ir/shape_var_bounds.h"
 #include "runtime/value.h"
 
 namespace rlx::compiler::codegen {
@@ -32,9 +34,9 @@ class FunctionEmitter {
     frame_->setAlignment(llvm::Align(alignof(runtime::Value)));
     heap_ = b_.CreateAlloca(b_.getInt64Ty(), I64(std::max<int32_t>(1, info_.heap)), "heap");
     taken_ = b_.CreateAlloca(b_.getInt32Ty(), nullptr, "taken");
+    extents_ = b_.CreateAlloca(b_.getPtrTy(), nullptr, "extents");
     trap_ = llvm::BasicBlock::Create(ctx_, "trap", f);
-    llvm::Value* rc = Call("rlx_host_enter", {state_, I64(index_), frame_, heap_, args, nargs, closure, call_site_});
-    BranchOnFailure(rc, trap_);
+    Enter(args, nargs, closure);
     Steps(layout_.bodies[index_]);
     if (!b_.GetInsertBlock()->getTerminator()) b_.CreateUnreachable();  // the block after the return
     b_.SetInsertPoint(trap_);
@@ -76,9 +78,7 @@ class FunctionEmitter {
   void Steps(const std::vector<HostStep>& steps) {
     for (const HostStep& s : steps) {
       switch (s.kind) {
-        case HostStep::Kind::kSite:
-          BranchOnFailure(Call("rlx_host_site", {state_, I64(s.site), frame_, heap_}), trap_);
-          break;
+        case HostStep::Kind::kSite: Site(s.site); break;
         case HostStep::Kind::kIf: If(s); break;
         case HostStep::Kind::kDirectCall: DirectCall(s); break;
         case HostStep::Kind::kReturn: {
@@ -91,6 +91,155 @@ class FunctionEmitter {
         }
       }
     }
+  }
+
+  // The function's entry: its frame, then its parameters matched (eval.call.param) and their
+  // bounds checked (eval.bound) natively where PlanShapeMatch can, else by rlx_host_enter.
+  void Enter(llvm::Value* args, llvm::Value* nargs, llvm::Value* closure) {
+    const runtime::HostSite& entry = layout_.program.sites[static_cast<size_t>(info_.entry_site)];
+    std::vector<const StructInfo*> sinfos;
+    for (const auto& p : info_.function->params) sinfos.push_back(p->annotation.get());
+    ShapeMatch plan;
+    if (!PlanShapeMatch(sinfos, entry.heap_in, entry.heap_out, &plan)) {
+      BranchOnFailure(Call("rlx_host_enter", {state_, I64(index_), frame_, heap_, args, nargs, closure, call_site_}), trap_);
+      return;
+    }
+    BranchOnFailure(Call("rlx_host_enter_frame", {state_, I64(index_), frame_, heap_, args, nargs, closure, call_site_}), trap_);
+    auto* slow = llvm::BasicBlock::Create(ctx_, "slow", fn_);
+    auto* done = llvm::BasicBlock::Create(ctx_, "done", fn_);
+    std::vector<llvm::Value*> extents;
+    for (size_t i = 0; i < sinfos.size(); ++i) {
+      if (!plan.checked[i]) {
+        extents.push_back(nullptr);
+        continue;
+      }
+      llvm::Value* same = Call("rlx_host_param_dims", {state_, I64(index_), I64(static_cast<int64_t>(i)), frame_, extents_});
+      extents.push_back(Structure(same, slow));
+    }
+    EmitShapeMatch(b_, plan, extents, heap_, slow);
+    Bounds(plan, slow);
+    b_.CreateBr(done);
+    b_.SetInsertPoint(slow);
+    BranchOnFailure(Call("rlx_host_enter_match", {state_, I64(index_), frame_, heap_, call_site_}), trap_);
+    b_.CreateBr(done);
+    b_.SetInsertPoint(done);
+  }
+
+  // eval.bound: the declared bounds of the parameters' shape variables, once bound.
+  void Bounds(const ShapeMatch& plan, llvm::BasicBlock* slow) {
+    std::vector<const PrimExpr*> seen;
+    for (const auto& dims : plan.dims) {
+      for (const PrimExpr* d : dims) VarsOf(*d, &seen);
+    }
+    for (const PrimExpr* v : seen) {
+      const ShapeVarBound bound = GetShapeVarBound(*info_.function, v->name);
+      if (!bound.lower && !bound.upper) continue;
+      llvm::Value* cell = b_.CreateInBoundsGEP(b_.getInt64Ty(), heap_, I64(CellIn(plan.cells, v)));
+      llvm::Value* value = b_.CreateLoad(b_.getInt64Ty(), cell, v->name);
+      llvm::Value* outside = b_.getFalse();
+      if (bound.lower) outside = b_.CreateOr(outside, b_.CreateICmpSLT(value, I64(*bound.lower)));
+      if (bound.upper) outside = b_.CreateOr(outside, b_.CreateICmpSGT(value, I64(*bound.upper)));
+      auto* ok = llvm::BasicBlock::Create(ctx_, "bound_ok", fn_);
+      b_.CreateCondBr(outside, slow, ok);
+      b_.SetInsertPoint(ok);
+    }
+  }
+
+  static void VarsOf(const PrimExpr& e, std::vector<const PrimExpr*>* out) {
+    if (e.is_var()) {
+      if (std::find(out->begin(), out->end(), &e) == out->end()) out->push_back(&e);
+      return;
+    }
+    for (int i = 0; i < e.arity(); ++i) VarsOf(*e.operands[i], out);
+  }
+
+  // A site natively where its value work is shape arithmetic (codegen.cpu.host.shape), else
+  // its helper.
+  void Site(int32_t index) {
+    const runtime::HostSite& site = layout_.program.sites[static_cast<size_t>(index)];
+    if (site.kind == runtime::SiteKind::kLeaf && NativeLeaf(index, site)) return;
+    if (site.kind == runtime::SiteKind::kMatch && NativeMatch(index, site)) return;
+    HelperSite(index);
+  }
+
+  void HelperSite(int32_t index) {
+    BranchOnFailure(Call("rlx_host_site", {state_, I64(index), frame_, heap_}), trap_);
+  }
+
+  // An array of n values of `type` in the entry block.
+  llvm::Value* EntryArray(llvm::Type* type, size_t n, const char* name) {
+    llvm::IRBuilderBase::InsertPoint here = b_.saveIP();
+    b_.SetInsertPoint(entry_, entry_->begin());
+    llvm::Value* a = b_.CreateAlloca(type, I64(static_cast<int64_t>(std::max<size_t>(1, n))), name);
+    b_.restoreIP(here);
+    return a;
+  }
+
+  // Emits `fast` (which branches to its argument, the slow path, where the interpreter's
+  // value could differ), then the site's helper as the slow path; both continue after it.
+  template <class Fast>
+  void WithSlowPath(int32_t index, Fast&& fast) {
+    auto* slow = llvm::BasicBlock::Create(ctx_, "slow", fn_);
+    auto* done = llvm::BasicBlock::Create(ctx_, "done", fn_);
+    fast(slow);
+    b_.CreateBr(done);
+    b_.SetInsertPoint(slow);
+    HelperSite(index);
+    b_.CreateBr(done);
+    b_.SetInsertPoint(done);
+  }
+
+  // A shape or an int64 prim value computed from shape variables (eval.shape-expr,
+  // eval.prim-value); the value made by rlx_host_make_shape or rlx_host_make_prim. A leaf of
+  // constants stays with its helper, which evaluates it once.
+  bool NativeLeaf(int32_t index, const runtime::HostSite& site) {
+    std::vector<const PrimExpr*> dims;
+    const auto* shape = AsPtr<ShapeExpr>(site.expr);
+    if (shape) {
+      for (const auto& d : shape->values) dims.push_back(d.get());
+    } else if (const auto* prim = AsPtr<PrimValue>(site.expr)) {
+      dims.push_back(prim->value.get());
+    } else {
+      return false;
+    }
+    if (site.heap_in.empty()) return false;
+    for (const PrimExpr* d : dims) {
+      if (!IsNativeShapeExpr(*d, site.heap_in)) return false;
+    }
+    llvm::Value* out = EntryArray(b_.getInt64Ty(), dims.size(), "dims");
+    WithSlowPath(index, [&](llvm::BasicBlock* slow) {
+      for (size_t i = 0; i < dims.size(); ++i) {
+        llvm::Value* v = EmitShapeExpr(b_, *dims[i], site.heap_in, heap_, slow);
+        b_.CreateStore(v, b_.CreateInBoundsGEP(b_.getInt64Ty(), out, I64(static_cast<int64_t>(i))));
+      }
+      const char* make = shape ? "rlx_host_make_shape" : "rlx_host_make_prim";
+      BranchOnFailure(Call(make, {state_, I64(index), frame_, out, I64(static_cast<int64_t>(dims.size()))}), trap_);
+    });
+    return true;
+  }
+
+  // match_cast or an annotation check (eval.match-cast) natively where PlanShapeMatch can:
+  // the structure by rlx_host_dims, the extents bound and compared here. Any difference takes
+  // the helper, which traps with the interpreter's message.
+  bool NativeMatch(int32_t index, const runtime::HostSite& site) {
+    ShapeMatch plan;
+    if (!site.vars_in.empty() || site.index > 1) return false;
+    if (!PlanShapeMatch({site.sinfo}, site.heap_in, site.heap_out, &plan)) return false;
+    WithSlowPath(index, [&](llvm::BasicBlock* slow) {
+      std::vector<llvm::Value*> extents;
+      if (plan.checked[0]) extents.push_back(Structure(Call("rlx_host_dims", {state_, I64(index), frame_, extents_}), slow));
+      EmitShapeMatch(b_, plan, extents, heap_, slow);
+      if (site.dst >= 0 || !site.clear_after.empty()) Call("rlx_host_match_done", {state_, I64(index), frame_});
+    });
+    return true;
+  }
+
+  // After a structure helper's call (`same`: 1 when it matched): the extents it stored.
+  llvm::Value* Structure(llvm::Value* same, llvm::BasicBlock* slow) {
+    auto* ok = llvm::BasicBlock::Create(ctx_, "structure_ok", fn_);
+    b_.CreateCondBr(b_.CreateICmpEQ(same, b_.getInt32(0)), slow, ok);
+    b_.SetInsertPoint(ok);
+    return b_.CreateLoad(b_.getPtrTy(), extents_);
   }
 
   // eval.if: the condition's helper stores 0 or 1 in `taken`; each branch ends at the merge.
@@ -116,10 +265,7 @@ class FunctionEmitter {
     const size_t n = site.operands.size();
     llvm::Value* argv = llvm::ConstantPointerNull::get(b_.getPtrTy());
     if (n > 0) {
-      llvm::IRBuilderBase::InsertPoint here = b_.saveIP();
-      b_.SetInsertPoint(entry_, entry_->begin());
-      argv = b_.CreateAlloca(b_.getPtrTy(), I64(static_cast<int64_t>(n)), "argv");
-      b_.restoreIP(here);
+      argv = EntryArray(b_.getPtrTy(), n, "argv");
       for (size_t i = 0; i < n; ++i) {
         b_.CreateStore(Slot(site.operands[i]), b_.CreateInBoundsGEP(b_.getPtrTy(), argv, I64(static_cast<int64_t>(i))));
       }
@@ -152,6 +298,7 @@ class FunctionEmitter {
   llvm::AllocaInst* frame_ = nullptr;
   llvm::AllocaInst* heap_ = nullptr;
   llvm::AllocaInst* taken_ = nullptr;
+  llvm::AllocaInst* extents_ = nullptr;  // where a structure helper stores the extents
 };
 
 }  // namespace
