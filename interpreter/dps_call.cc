@@ -5,6 +5,7 @@
 #include "interpreter/evaluator.h"
 #include "interpreter/kernels/op_invocation.h"
 #include "interpreter/match.h"
+#include "runtime/host_program.h"
 
 namespace rlx::interp {
 namespace {
@@ -27,19 +28,26 @@ std::vector<const TensorStructInfo*> Outputs(const Call& call, bool* is_tuple) {
 
 const PrimFuncRunner& Evaluator::PrimFuncProgram(const Expr& gvar) {
   const auto* g = AsPtr<GlobalVar>(&gvar);
+  if (g) {
+    auto it = prim_funcs_.find(g->name);
+    if (it != prim_funcs_.end()) return it->second;
+  }
   const GlobalDef* def = g ? module_->Find(g->name) : nullptr;
   auto f = def ? As<tir::PrimFunc>(def->value) : nullptr;
   if (!f) Fail(ErrorCode::kInvalidValue, "R.call_tir needs a PrimFunc of the module (op.call_tir.c1)");
-  auto it = prim_funcs_.find(g->name);
-  if (it == prim_funcs_.end()) {
-    PrimFuncRunner run = compile_prim_func_ ? compile_prim_func_(f, g->name) : PrimFuncRunner();
-    if (!run) {
-      std::shared_ptr<const tir_eval::TirProgram> program = tir_eval::TirProgram::Compile(*f, g->name, optimize_tir_);
-      run = [program](CallContext& ctx, const std::vector<Value>& args) { program->Run(ctx, args); };
-    }
-    it = prim_funcs_.emplace(g->name, std::move(run)).first;
+  // The kernel compiled with the program's functions (codegen.cpu.host), else one compiled
+  // alone (codegen.cpu.kernel), else the TIR interpreter.
+  PrimFuncRunner run;
+  if (host_) {
+    auto k = host_->kernels.find(g->name);
+    if (k != host_->kernels.end()) run = k->second;
   }
-  return it->second;
+  if (!run && compile_prim_func_) run = compile_prim_func_(f, g->name);
+  if (!run) {
+    std::shared_ptr<const tir_eval::TirProgram> program = tir_eval::TirProgram::Compile(*f, g->name, optimize_tir_);
+    run = [program](CallContext& ctx, const std::vector<Value>& args) { program->Run(ctx, args); };
+  }
+  return prim_funcs_.emplace(g->name, std::move(run)).first->second;
 }
 
 // tir.eval.direct-call

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -95,6 +96,11 @@ struct HostProgram {
   std::vector<HostSite> sites;
   std::unordered_map<std::string, int32_t> globals;         // global name -> function
   std::unordered_map<const Function*, int32_t> by_function;  // Function node -> function
+  /// The module's PrimFuncs compiled with its functions, by name (codegen.cpu.host): each runs
+  /// its kernel on the arguments as the TIR interpreter takes them (a tensor per buffer
+  /// parameter, a PrimValue per scalar one) and traps as the interpreter does. A PrimFunc the
+  /// code generator refuses (codegen.cpu.unsupported) is not here.
+  std::unordered_map<std::string, std::function<void(CallContext&, const std::vector<Value>&)>> kernels;
 };
 
 }  // namespace rlx::runtime

@@ -7,8 +7,10 @@
 #include <atomic>
 
 #include "compiler/codegen/host_layout.h"
+#include "compiler/codegen/kernel_call.h"
 #include "compiler/codegen/llvm/host_emitter.h"
 #include "compiler/codegen/llvm/jit.h"
+#include "compiler/codegen/llvm/tir_emitter.h"
 
 namespace rlx::compiler::codegen {
 namespace {
@@ -22,6 +24,31 @@ struct CompiledHost : runtime::HostProgram {
     llvm::consumeError(tracker->remove());
   }
 };
+
+struct EmittedKernel {
+  std::string name, symbol;
+  std::vector<tir::Param> params;
+};
+
+// The module's PrimFuncs as kernels (codegen.cpu.kernel) in the functions' LLVM module: one
+// optimization and one JIT materialization for the program. A PrimFunc the generator refuses
+// (codegen.cpu.unsupported) is left out, and runs in the TIR interpreter.
+std::vector<EmittedKernel> EmitKernels(const IRModule& module, const std::string& prefix, llvm::Module& m) {
+  std::vector<EmittedKernel> kernels;
+  for (const GlobalDef& g : module.globals) {
+    auto f = As<tir::PrimFunc>(g.value);
+    if (!f) continue;
+    const std::string symbol = KernelSymbol(prefix + "_kernel_", kernels.size(), g.name);
+    TirEmitter emitter(m, g.name);
+    std::string unsupported;
+    if (!emitter.Emit(*f, symbol, &unsupported)) {
+      emitter.Discard();
+      continue;
+    }
+    kernels.push_back({g.name, symbol, f->params});
+  }
+  return kernels;
+}
 
 }  // namespace
 
@@ -45,6 +72,7 @@ std::shared_ptr<const runtime::HostProgram> CompileCpuHost(const Ref<IRModule>& 
   auto context = std::make_unique<llvm::LLVMContext>();
   auto llvm_module = NewModule(jit, prefix, *context);
   EmitHostFunctions(layout, prefix, *llvm_module);
+  const std::vector<EmittedKernel> kernels = EmitKernels(*module, prefix, *llvm_module);
   std::string broken;
   llvm::raw_string_ostream why(broken);
   if (llvm::verifyModule(*llvm_module, &why)) {
@@ -66,6 +94,18 @@ std::shared_ptr<const runtime::HostProgram> CompileCpuHost(const Ref<IRModule>& 
       return nullptr;
     }
     program->functions[i].code = address->toPtr<runtime::HostFunction>();
+  }
+  for (const EmittedKernel& k : kernels) {
+    auto address = jit.lljit->lookup(k.symbol);
+    if (!address) {
+      *error = llvm::toString(address.takeError());
+      return nullptr;
+    }
+    const KernelFn fn = address->toPtr<KernelFn>();
+    program->kernels[k.name] = [fn, params = k.params, name = k.name](runtime::CallContext& ctx,
+                                                                      const std::vector<runtime::Value>& args) {
+      CallKernel(fn, params, name, ctx, args);
+    };
   }
   return program;
 }

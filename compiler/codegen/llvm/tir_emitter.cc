@@ -245,4 +245,13 @@ bool TirEmitter::Emit(const tir::PrimFunc& f, const std::string& symbol, std::st
   return true;
 }
 
+void TirEmitter::Discard() {
+  std::vector<llvm::Function*> emitted = outlined_;
+  if (fn_) emitted.push_back(fn_);
+  for (llvm::Function* f : emitted) f->dropAllReferences();  // they may name one another
+  for (llvm::Function* f : emitted) f->eraseFromParent();
+  outlined_.clear();
+  fn_ = nullptr;
+}
+
 }  // namespace rlx::compiler::codegen

@@ -35,6 +35,8 @@ class TirEmitter {
   /// Emits `int32_t <symbol>(const RlxKernelArg*, RlxKernelCall*)`. False with `*error` set
   /// when `f` uses what the generator does not handle.
   bool Emit(const tir::PrimFunc& f, const std::string& symbol, std::string* error);
+  /// Removes what a failed Emit left in the module (the kernel and its outlined loop bodies).
+  void Discard();
 
   // ---- used by the expression and statement halves (tir_emit_expr.cc, tir_emit_stmt.cc) ----
   struct BufferInfo {
