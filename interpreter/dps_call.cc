@@ -57,20 +57,24 @@ Value Evaluator::EvalPrimFuncCall(const Call& call, Environment& env) {
   return ApplyPrimFuncCall(call, values);
 }
 
-Value Evaluator::ApplyPrimFuncCall(const Call& call, const std::vector<Value>& values) {
+bool ExpandShapeArgs(const std::vector<Value>& values, std::vector<Value>* expanded) {
   bool has_shape = false;
   for (const Value& v : values) has_shape = has_shape || v.is_shape();
-  std::vector<Value> expanded;
-  if (has_shape) {
-    for (const Value& v : values) {
-      if (!v.is_shape()) {
-        expanded.push_back(v);
-        continue;
-      }
-      for (int64_t d : v.shape()) expanded.push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
+  if (!has_shape) return false;
+  expanded->clear();
+  for (const Value& v : values) {
+    if (!v.is_shape()) {
+      expanded->push_back(v);
+      continue;
     }
+    for (int64_t d : v.shape()) expanded->push_back(Value::FromPrim(PrimScalar::Int(d)));  // its extents
   }
-  const std::vector<Value>& args = has_shape ? expanded : values;
+  return true;
+}
+
+Value Evaluator::ApplyPrimFuncCall(const Call& call, const std::vector<Value>& values) {
+  std::vector<Value> expanded;
+  const std::vector<Value>& args = ExpandShapeArgs(values, &expanded) ? expanded : values;
   ChargeWork(TensorElements(args));
   const std::string& name = AsPtr<GlobalVar>(call.op.get())->name;
   try {

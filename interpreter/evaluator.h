@@ -25,6 +25,10 @@ namespace rlx::interp {
 /// an op's operands and results count (eval.limit.work).
 int64_t TensorElements(const std::vector<Value>& values);
 
+/// tir.eval.direct-call's arguments: each shape passes its extents as int64 scalars. False (and
+/// `*expanded` untouched) when no value is a shape, so `values` are the arguments.
+bool ExpandShapeArgs(const std::vector<Value>& values, std::vector<Value>* expanded);
+
 /// The struct info a packed call's result must have: its sinfo_args (several: their Tuple).
 Ref<StructInfo> PackedResultSInfo(const Call& call);
 

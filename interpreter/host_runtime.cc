@@ -16,7 +16,8 @@ struct HostState {
   interp::Evaluator* ev = nullptr;
   const HostProgram* program = nullptr;
   std::optional<Trap> trap;
-  std::vector<Value> scratch;  // a direct PrimFunc call's arguments
+  std::vector<Value> scratch, expanded;  // a direct PrimFunc call's arguments
+  RlxKernelCall kernel_call;               // the record of the kernel a direct call runs
   bool skip_frame = false;  // the last entry failed before the call began (its depth check)
 };
 
@@ -25,6 +26,8 @@ struct HostState {
 namespace rlx::interp {
 
 using runtime::HostFunctionInfo;
+using runtime::RlxKernelArg;
+using runtime::RlxKernelCall;
 using runtime::HostProgram;
 using runtime::HostSite;
 using runtime::HostState;
@@ -74,6 +77,8 @@ struct HostAccess {
     return args;
   }
 
+  static RlxKernelCall* KernelBegin(HostState* s, const HostSite& site, const Value* frame, RlxKernelArg* argv);
+  static void KernelEnd(HostState* s, const HostSite& site, Value* frame, int32_t status);
   static bool Structure(const Value& v, const StructInfo& sinfo, const int64_t** extents);
   static Value Leaf(HostState* s, const HostSite& site, const Value* frame, const int64_t* heap);
   static bool AllocTensor(HostState* s, const HostSite& site, Value* frame);
@@ -108,6 +113,49 @@ Value HostAccess::Leaf(HostState* s, const HostSite& site, const Value* frame, c
     ev.host_leaves_[index] = v;
   }
   return v;
+}
+
+// tir.eval.direct-call up to the kernel's run, as Evaluator::ApplyPrimFuncCall: the arguments
+// (a shape's extents), their work, then bound into the kernel's records (a failure is the
+// PrimFunc's, on the stack). The records point into tensors that the frame's slots keep.
+RlxKernelCall* HostAccess::KernelBegin(HostState* s, const HostSite& site, const Value* frame, RlxKernelArg* argv) {
+  Evaluator& ev = *s->ev;
+  std::vector<Value>& values = s->scratch;
+  values.clear();
+  for (int32_t slot : site.operands) values.push_back(slot < 0 ? Value() : frame[slot]);
+  const std::vector<Value>& args = ExpandShapeArgs(values, &s->expanded) ? s->expanded : values;
+  ev.ChargeWork(TensorElements(args));
+  const auto& call = *AsPtr<rlx::Call>(site.expr);
+  const std::string& name = AsPtr<GlobalVar>(call.op.get())->name;
+  try {
+    runtime::PackKernelArgs(site.prim_func->params, name, args, argv);
+  } catch (Trap& t) {
+    t.stack.push_back({name, call.span});
+    throw;
+  }
+  values.clear();
+  s->expanded.clear();
+  RlxKernelCall& k = s->kernel_call;
+  k.ctx = &ev;
+  k.name = name;
+  k.trap.reset();
+  k.parent = nullptr;
+  k.chunk_work = 0;
+  return &k;
+}
+
+// The kernel returned `status`: its trap, on the PrimFunc's frame of the stack, or the call's
+// empty tuple. Its block allocations end here, as when a kernel is called alone.
+void HostAccess::KernelEnd(HostState* s, const HostSite& site, Value* frame, int32_t status) {
+  RlxKernelCall& k = s->kernel_call;
+  k.allocations.clear();
+  if (status != 0) {
+    Trap t = k.trap ? std::move(*k.trap) : Trap(ErrorCode::kTirIllFormed, "kernel '" + k.name + "' failed without a trap");
+    k.trap.reset();
+    t.stack.push_back({k.name, site.expr->span});
+    throw t;
+  }
+  frame[site.dst] = Value::FromTuple({});
 }
 
 // The first pass of eval.match-cast for the struct infos whose extents compiled code matches
@@ -341,7 +389,8 @@ const std::vector<std::pair<const char*, void*>>& HostHelperSymbols() {
       RLX_SYM(rlx_host_enter), RLX_SYM(rlx_host_return), RLX_SYM(rlx_host_unwind), RLX_SYM(rlx_host_site),
       RLX_SYM(rlx_host_cond), RLX_SYM(rlx_host_call_failed), RLX_SYM(rlx_host_make_shape),
       RLX_SYM(rlx_host_make_prim), RLX_SYM(rlx_host_dims), RLX_SYM(rlx_host_match_done),
-      RLX_SYM(rlx_host_enter_frame), RLX_SYM(rlx_host_enter_match), RLX_SYM(rlx_host_param_dims)};
+      RLX_SYM(rlx_host_enter_frame), RLX_SYM(rlx_host_enter_match), RLX_SYM(rlx_host_param_dims),
+      RLX_SYM(rlx_host_kernel_begin), RLX_SYM(rlx_host_kernel_end)};
 #undef RLX_SYM
   return symbols;
 }
@@ -486,6 +535,24 @@ int32_t rlx_host_match_done(rlx_state* s, int64_t index, rlx_value* frame) {
   if (site.dst >= 0) frame[site.dst] = frame[site.operands[0]];
   for (int32_t slot : site.clear_after) frame[slot] = Value();
   return 0;
+}
+
+rlx::runtime::RlxKernelCall* rlx_host_kernel_begin(rlx_state* s, int64_t index, rlx_value* frame,
+                                                   rlx::runtime::RlxKernelArg* argv) {
+  const auto& site = HostAccess::Site(s, index);
+  rlx::runtime::RlxKernelCall* call = nullptr;
+  if (HostAccess::Guard(s, site.binding, [&] { call = HostAccess::KernelBegin(s, site, frame, argv); })) {
+    for (int32_t slot : site.clear_after) frame[slot] = Value();
+    return nullptr;
+  }
+  return call;
+}
+
+int32_t rlx_host_kernel_end(rlx_state* s, int64_t index, rlx_value* frame, int32_t status) {
+  const auto& site = HostAccess::Site(s, index);
+  const int32_t failed = HostAccess::Guard(s, site.binding, [&] { HostAccess::KernelEnd(s, site, frame, status); });
+  for (int32_t slot : site.clear_after) frame[slot] = Value();
+  return failed;
 }
 
 int32_t rlx_host_call_failed(rlx_state* s, int64_t index) {

@@ -20,6 +20,8 @@
 
 #include "ir/expr.h"
 #include "ir/module.h"
+#include "ir/tir/prim_func.h"
+#include "runtime/kernel_abi.h"
 #include "runtime/value.h"
 
 namespace rlx::runtime {
@@ -65,6 +67,8 @@ struct HostSite {
   /// The Relax variables the site reads by name rather than as operands: a closure's captures,
   /// a struct info's shape variable (R.Tensor(shape=s)), with their slots.
   std::vector<std::pair<const Var*, int32_t>> vars_in;
+  /// kPrimCall: the PrimFunc called (a global of the module).
+  const tir::PrimFunc* prim_func = nullptr;
   /// Slots of materialized leaves that end once the site is done (a constant's fresh copy lives
   /// no longer in compiled code than in the interpreter, eval.limit.memory).
   std::vector<int32_t> clear_after;
@@ -144,6 +148,13 @@ int32_t rlx_host_make_prim(rlx_state* s, int64_t site, rlx_value* frame, const i
 int32_t rlx_host_dims(rlx_state* s, int64_t site, const rlx_value* frame, const int64_t** extents);
 /// A kMatch site that matched: its result slot set, its operands ended (clear_after).
 int32_t rlx_host_match_done(rlx_state* s, int64_t site, rlx_value* frame);
+/// A direct PrimFunc call (kPrimCall) of a kernel compiled with the functions, called natively
+/// (codegen.cpu.host): the arguments charged and bound into `argv` (as the interpreter's
+/// tir.eval.direct-call), then the run's kernel call record for the kernel, or null after a
+/// trap; after the kernel returns `status`, its trap taken over or the site's (empty) result set.
+rlx::runtime::RlxKernelCall* rlx_host_kernel_begin(rlx_state* s, int64_t site, rlx_value* frame,
+                                                   rlx::runtime::RlxKernelArg* argv);
+int32_t rlx_host_kernel_end(rlx_state* s, int64_t site, rlx_value* frame, int32_t status);
 /// After a direct call of a compiled function from `site` trapped: the trap's span is the
 /// binding's when the callee set none (it always does); returns 1.
 int32_t rlx_host_call_failed(rlx_state* s, int64_t site);

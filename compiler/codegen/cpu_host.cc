@@ -26,8 +26,8 @@ struct CompiledHost : runtime::HostProgram {
 };
 
 struct EmittedKernel {
+  const tir::PrimFunc* func;
   std::string name, symbol;
-  std::vector<tir::Param> params;
 };
 
 // The module's PrimFuncs as kernels (codegen.cpu.kernel) in the functions' LLVM module: one
@@ -45,7 +45,7 @@ std::vector<EmittedKernel> EmitKernels(const IRModule& module, const std::string
       emitter.Discard();
       continue;
     }
-    kernels.push_back({g.name, symbol, f->params});
+    kernels.push_back({f.get(), g.name, symbol});
   }
   return kernels;
 }
@@ -71,8 +71,10 @@ std::shared_ptr<const runtime::HostProgram> CompileCpuHost(const Ref<IRModule>& 
   const std::string prefix = "rlx_host_" + std::to_string(next_id++);
   auto context = std::make_unique<llvm::LLVMContext>();
   auto llvm_module = NewModule(jit, prefix, *context);
-  EmitHostFunctions(layout, prefix, *llvm_module);
   const std::vector<EmittedKernel> kernels = EmitKernels(*module, prefix, *llvm_module);
+  EmittedKernels natives;
+  for (const EmittedKernel& k : kernels) natives[k.func] = llvm_module->getFunction(k.symbol);
+  EmitHostFunctions(layout, prefix, natives, *llvm_module);
   std::string broken;
   llvm::raw_string_ostream why(broken);
   if (llvm::verifyModule(*llvm_module, &why)) {
@@ -102,7 +104,7 @@ std::shared_ptr<const runtime::HostProgram> CompileCpuHost(const Ref<IRModule>& 
       return nullptr;
     }
     const KernelFn fn = address->toPtr<KernelFn>();
-    program->kernels[k.name] = [fn, params = k.params, name = k.name](runtime::CallContext& ctx,
+    program->kernels[k.name] = [fn, params = k.func->params, name = k.name](runtime::CallContext& ctx,
                                                                       const std::vector<runtime::Value>& args) {
       CallKernel(fn, params, name, ctx, args);
     };

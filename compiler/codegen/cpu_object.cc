@@ -62,6 +62,7 @@ bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, cons
   m.setTargetTriple(tm->getTargetTriple().str());
   // The kernels.
   std::vector<llvm::Constant*> kernels, names;
+  EmittedKernels natives;
   for (const GlobalDef& g : module->globals) {
     auto f = As<tir::PrimFunc>(g.value);
     if (!f) continue;
@@ -69,13 +70,14 @@ bool CompileCpuObject(const Ref<IRModule>& module, const std::string& path, cons
     TirEmitter emitter(m, g.name);
     if (!emitter.Emit(*f, symbol, error)) return false;
     kernels.push_back(m.getFunction(symbol));
+    natives[f.get()] = m.getFunction(symbol);
     names.push_back(CStringConstant(m, g.name, ""));
   }
   PointerTable(m, "rlx_aot_kernels", "rlx_aot_num_kernels", kernels);
   PointerTable(m, "rlx_aot_kernel_names", "rlx_aot_num_kernel_names", names);
   // The Relax functions.
   HostLayout layout = LayoutModule(module, nullptr);
-  EmitHostFunctions(layout, "rlx_aot_host", m);
+  EmitHostFunctions(layout, "rlx_aot_host", natives, m);
   std::vector<llvm::Constant*> functions;
   for (size_t i = 0; i < layout.program.functions.size(); ++i) functions.push_back(m.getFunction(HostSymbol("rlx_aot_host", i)));
   PointerTable(m, "rlx_aot_functions", "rlx_aot_num_functions", functions);

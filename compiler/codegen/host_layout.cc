@@ -279,6 +279,7 @@ class FunctionBuilder {
       site.operands.push_back(i == 0 && names_prim_func ? -1 : Leaf(call.args[i], steps, &site.clear_after));
     }
     site.kind = op ? SiteKind::kOp : prim ? SiteKind::kPrimCall : SiteKind::kCall;
+    if (prim) site.prim_func = AsPtr<tir::PrimFunc>(def->value.get());
     // What the runtime evaluates by name: the shape variables of the result's struct info
     // (out_sinfo, a packed call's sinfo_args).
     for (const auto& s : call.sinfo_args) Refs(*s, site, false);

@@ -12,9 +12,6 @@
 
 namespace rlx::compiler::codegen {
 
-/// A compiled kernel's entry point.
-using KernelFn = int32_t (*)(const RlxKernelArg*, RlxKernelCall*, RlxKernelCounters*);
-
 /// Calls `fn`, the kernel of a PrimFunc with `params` named `name`, on `args` (a tensor for each
 /// buffer parameter, a PrimValue for each scalar one, as TirProgram::Run takes them); traps
 /// (runtime::Fail) as the interpreter does.

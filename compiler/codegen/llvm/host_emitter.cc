@@ -13,9 +13,10 @@ namespace {
 
 class FunctionEmitter {
  public:
-  FunctionEmitter(const HostLayout& layout, llvm::Module& module, const std::string& prefix, size_t index)
-      : layout_(layout), module_(module), prefix_(prefix), ctx_(module.getContext()), b_(ctx_), index_(index),
-        info_(layout.program.functions[index]) {}
+  FunctionEmitter(const HostLayout& layout, const EmittedKernels& kernels, llvm::Module& module,
+                  const std::string& prefix, size_t index)
+      : layout_(layout), kernels_(kernels), module_(module), prefix_(prefix), ctx_(module.getContext()), b_(ctx_),
+        index_(index), info_(layout.program.functions[index]) {}
 
   void Emit() {
     llvm::Function* f = Declare(index_);
@@ -58,11 +59,12 @@ class FunctionEmitter {
     return llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
   }
 
-  // A helper of runtime/host_program.h: every argument a pointer or an i64, the result i32.
-  llvm::Value* Call(const char* helper, const std::vector<llvm::Value*>& args) {
+  // A helper of runtime/host_program.h: every argument a pointer or an integer, the result an
+  // i32 status unless `result` says otherwise.
+  llvm::Value* Call(const char* helper, const std::vector<llvm::Value*>& args, llvm::Type* result = nullptr) {
     std::vector<llvm::Type*> types;
     for (llvm::Value* a : args) types.push_back(a->getType());
-    auto* type = llvm::FunctionType::get(b_.getInt32Ty(), types, false);
+    auto* type = llvm::FunctionType::get(result ? result : b_.getInt32Ty(), types, false);
     return b_.CreateCall(module_.getOrInsertFunction(helper, type), args);
   }
 
@@ -159,11 +161,35 @@ class FunctionEmitter {
     const runtime::HostSite& site = layout_.program.sites[static_cast<size_t>(index)];
     if (site.kind == runtime::SiteKind::kLeaf && NativeLeaf(index, site)) return;
     if (site.kind == runtime::SiteKind::kMatch && NativeMatch(index, site)) return;
+    if (site.kind == runtime::SiteKind::kPrimCall && NativeKernelCall(index, site)) return;
     HelperSite(index);
   }
 
   void HelperSite(int32_t index) {
     BranchOnFailure(Call("rlx_host_site", {state_, I64(index), frame_, heap_}), trap_);
+  }
+
+  // tir.eval.direct-call of a kernel of this module: rlx_host_kernel_begin binds the arguments
+  // into records and gives the call's record, the kernel runs (a native call, never inlined: it
+  // gains nothing and would cost compile time), rlx_host_kernel_end takes its outcome.
+  bool NativeKernelCall(int32_t index, const runtime::HostSite& site) {
+    auto kernel = kernels_.find(site.prim_func);
+    if (kernel == kernels_.end()) return false;
+    llvm::Type* i64 = b_.getInt64Ty();
+    llvm::Type* arg_type = llvm::StructType::get(ctx_, {b_.getPtrTy(), b_.getPtrTy(), i64});
+    llvm::Value* argv = EntryArray(arg_type, site.prim_func->params.size(), "kernel_args");
+    llvm::Value* call = Call("rlx_host_kernel_begin", {state_, I64(index), frame_, argv}, b_.getPtrTy());
+    auto* bound = llvm::BasicBlock::Create(ctx_, "bound", fn_);
+    b_.CreateCondBr(b_.CreateIsNull(call), trap_, bound, Unlikely());
+    b_.SetInsertPoint(bound);
+    llvm::Type* counters_type = llvm::StructType::get(ctx_, {i64, i64});
+    llvm::Value* counters = EntryArray(counters_type, 1, "kernel_counters");
+    b_.CreateStore(I64(0), b_.CreateStructGEP(counters_type, counters, 0));
+    b_.CreateStore(I64(runtime::RlxKernelCounters::kWorkBatch), b_.CreateStructGEP(counters_type, counters, 1));
+    llvm::CallInst* status = b_.CreateCall(kernel->second, {argv, call, counters});
+    status->setIsNoInline();
+    BranchOnFailure(Call("rlx_host_kernel_end", {state_, I64(index), frame_, status}), trap_);
+    return true;
   }
 
   // An array of n values of `type` in the entry block.
@@ -283,6 +309,7 @@ class FunctionEmitter {
   }
 
   const HostLayout& layout_;
+  const EmittedKernels& kernels_;
   llvm::Module& module_;
   const std::string& prefix_;
   llvm::LLVMContext& ctx_;
@@ -305,8 +332,9 @@ class FunctionEmitter {
 
 std::string HostSymbol(const std::string& prefix, size_t index) { return prefix + "_fn" + std::to_string(index); }
 
-void EmitHostFunctions(const HostLayout& layout, const std::string& prefix, llvm::Module& module) {
-  for (size_t i = 0; i < layout.program.functions.size(); ++i) FunctionEmitter(layout, module, prefix, i).Emit();
+void EmitHostFunctions(const HostLayout& layout, const std::string& prefix, const EmittedKernels& kernels,
+                       llvm::Module& module) {
+  for (size_t i = 0; i < layout.program.functions.size(); ++i) FunctionEmitter(layout, kernels, module, prefix, i).Emit();
 }
 
 }  // namespace rlx::compiler::codegen

@@ -1,40 +1,19 @@
-// The calling convention of a PrimFunc compiled for the CPU (compiler/codegen/cpu_kernel.h),
-// shared by the code generator, which emits calls in it, and the C++ side, which calls the
-// kernel and implements the helpers it calls. No LLVM types: the generated code sees these as
-// plain structs and `extern "C"` functions, registered in the JIT by address.
-//
-//   int32_t kernel(const RlxKernelArg* args, RlxKernelCall* call, RlxKernelCounters* counters);
-//
-// returns 0, or 1 after a helper has recorded a trap in `call` (compiled code never unwinds).
+// The helpers a PrimFunc compiled for the CPU calls (compiler/codegen/cpu_kernel.h), in the
+// calling convention of runtime/kernel_abi.h. No LLVM types: the generated code sees the records
+// as plain structs and these as `extern "C"` functions, registered in the JIT by address.
 #pragma once
 
 #include <cstdint>
 
+#include "runtime/kernel_abi.h"
+
 namespace rlx::compiler::codegen {
 
-/// One argument: a buffer parameter's tensor (data and extents; tensors are compact) or a scalar
-/// parameter's value (the int64 cell, or the bits of the double holding the float).
-struct RlxKernelArg {
-  void* data;
-  const int64_t* shape;
-  int64_t scalar;
-};
-
-/// The loop iterations not yet charged to the work limit (charged in batches of kWorkBatch, as
-/// the interpreter's frames do, tir.eval.work) and the innermost iterations left before the
-/// next check of the time limit. Generated code updates them inline.
-struct RlxKernelCounters {
-  int64_t pending_work = 0;
-  int64_t until_time_check = kWorkBatch;
-  static constexpr int64_t kWorkBatch = 1 << 16;
-};
-
-struct RlxKernelCall;  // defined by kernel_runtime.cc
-
-/// The body of a parallel loop, outlined: runs iterations [begin, end) of the loop with the
-/// enclosing kernel's values in `env` (codegen.cpu.parallel); returns 0, or 1 after a trap.
-using RlxParallelBody = int32_t (*)(void* env, int64_t begin, int64_t end, RlxKernelCall* call,
-                                    RlxKernelCounters* counters);
+using runtime::KernelFn;
+using runtime::RlxKernelArg;
+using runtime::RlxKernelCall;
+using runtime::RlxKernelCounters;
+using runtime::RlxParallelBody;
 
 extern "C" {
 /// Records a trap with `code` (an ErrorCode's number) and a constant message.
