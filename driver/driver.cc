@@ -1,5 +1,7 @@
 #include "driver/driver.h"
 
+#include <algorithm>
+
 #include "compiler/pass/pass.h"
 #include "compiler/pass/pipelines.h"
 #include "driver/codegen_loader.h"
@@ -81,6 +83,19 @@ bool BackendAvailable(Backend b, std::string* why) {
     case Backend::kCpu: return LoadCodegen(why) != nullptr;
   }
   return false;
+}
+
+const std::vector<std::string>& LimitNamesKeptByLowering() {
+  static const std::vector<std::string> names = {"max_call_depth"};
+  return names;
+}
+
+bool LimitsKeptByLowering(const std::map<std::string, int64_t>& limits) {
+  const std::vector<std::string>& kept = LimitNamesKeptByLowering();
+  for (const auto& [name, value] : limits) {
+    if (std::find(kept.begin(), kept.end(), name) == kept.end()) return false;
+  }
+  return true;
 }
 
 Program Load(const std::string& text, const std::string& name, SourceManager& sources, DiagnosticEngine& diags,

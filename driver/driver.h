@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -94,5 +95,14 @@ class Executable {
 
 /// Prepares `module`, which the checker accepted, to run on `options.backend`.
 std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& options = {});
+
+/// The limits (runtime::SetLimit's names) that mean the same on a compiled backend as on the
+/// interpreter: the call depth, since the lowering pipeline adds and removes no call of a Relax
+/// function (eval.limit.depth). The others count the steps, the work and the memory of the module
+/// as written, which the lowering changes (more bindings, shared storage), so a run with them
+/// is the interpreter's business.
+const std::vector<std::string>& LimitNamesKeptByLowering();
+/// True when every limit named in `limits` is one of those.
+bool LimitsKeptByLowering(const std::map<std::string, int64_t>& limits);
 
 }  // namespace rlx::driver

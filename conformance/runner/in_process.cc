@@ -85,7 +85,7 @@ std::optional<Response> ApplyPasses(const std::vector<std::string>& names, Ref<I
 Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes, driver::Backend backend) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
-  if (backend != driver::Backend::kInterpreter && !req.limits.empty()) {
+  if (backend != driver::Backend::kInterpreter && !driver::LimitsKeptByLowering(req.limits)) {
     return Response::Unsupported(std::string("a run with limits, on the ") + driver::BackendName(backend) + " backend");
   }
   if (!passes.empty()) {

@@ -22,7 +22,8 @@ class InProcessImplementation : public Implementation {
   void SetPasses(std::vector<std::string> passes) { passes_ = std::move(passes); }
   /// Runs run requests on `backend` (driver/driver.h; `rlx conform --backend cpu-kernels`). A
   /// backend other than the interpreter runs a lowered program, so runs with limits are
-  /// unsupported on it, as after passes.
+  /// unsupported on it, as after passes, except the limits the lowering keeps the meaning of
+  /// (driver::LimitNamesKeptByLowering: the call depth).
   void SetBackend(driver::Backend backend) { backend_ = backend; }
   Response Handle(const Request& request) override;
   std::string ReproOptions() const override;

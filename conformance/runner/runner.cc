@@ -341,9 +341,13 @@ std::set<std::string> DeclaredVerbs(Implementation& impl) {
 
 }  // namespace
 
-// True when a run assertion sets limits.
-static bool HasLimits(const Command& c) {
-  return std::any_of(c.body.begin(), c.body.end(), [](const std::string& l) { return l.rfind("limit ", 0) == 0; });
+// True when a run assertion sets a limit other than those `kept`.
+static bool HasLimits(const Command& c, const std::vector<std::string>& kept) {
+  return std::any_of(c.body.begin(), c.body.end(), [&kept](const std::string& l) {
+    if (l.rfind("limit ", 0) != 0) return false;
+    const std::string name = l.substr(6, l.find('=') == std::string::npos ? std::string::npos : l.find('=') - 6);
+    return std::find(kept.begin(), kept.end(), name) == kept.end();
+  });
 }
 
 std::vector<AssertionResult> RunSuite(const Suite& suite, Implementation& impl, const RunConfig& config) {
@@ -369,7 +373,7 @@ std::vector<AssertionResult> RunSuite(const Suite& suite, Implementation& impl, 
     if (e && e->kind == Expectation::Kind::kSkip) {
       res.outcome = Outcome::kSkip;
       res.reason = e->reason;
-    } else if (config.skip_limits && HasLimits(*a.command)) {
+    } else if (config.skip_limits && HasLimits(*a.command, config.limits_kept)) {
       res.outcome = Outcome::kSkip;
       res.reason = "a run with limits (they count the work of the module as written)";
     } else if (!missing_verb.empty()) {

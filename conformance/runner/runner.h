@@ -55,8 +55,10 @@ struct RunConfig {
   int max_failures = 0;
   MatchMode match = MatchMode::kCode;
   /// Skip the assertions that run with limits (`limit` lines): limits count the work and memory
-  /// of the module as written, which compiler passes change (`rlx conform --passes`).
+  /// of the module as written, which compiler passes change (`rlx conform --passes`) — except
+  /// the limits named in `limits_kept`, which the transformation keeps the meaning of.
   bool skip_limits = false;
+  std::vector<std::string> limits_kept;
   /// Called after each assertion (for progress output); may be empty.
   std::function<void(const AssertionResult&)> on_result;
 };

@@ -10,6 +10,7 @@
 #include "conformance/runner/in_process.h"
 #include "conformance/runner/report.h"
 #include "conformance/runner/runner.h"
+#include "driver/driver.h"
 #include "runtime/format.h"
 #include "runtime/io/value_text.h"
 
@@ -167,6 +168,41 @@ class Module:
   RuleIndex rules_;
   Suite suite_;
 };
+
+// A compiled backend runs a lowered program: the call depth means the same there (no lowering
+// adds or removes a Relax call), so a run with it is the interpreter's; a step limit counts the
+// bindings as written, so a run with it is unsupported.
+TEST(InProcess, ACompiledBackendRunsOnlyTheLimitsTheLoweringKeeps) {
+  std::string why;
+  if (!driver::BackendAvailable(driver::Backend::kCpu, &why)) GTEST_SKIP() << why;
+  InProcessImplementation impl;
+  impl.SetBackend(driver::Backend::kCpu);
+  Request req;
+  req.verb = Verb::kRun;
+  req.module = R"(from tvm.script import ir as I, relax as R, tir as T
+
+@I.ir_module
+class Module:
+    @R.function
+    def rec(p: R.Prim(value="k")) -> R.Prim("int64"):
+        k = T.int64()
+        if k == 0:
+            r = R.prim_value(0)
+        else:
+            r = Module.rec(R.prim_value(k - 1))
+        return r
+)";
+  req.function = "rec";
+  req.args.push_back({runtime::Value::FromPrim(runtime::PrimScalar::Int(3)), ""});
+  req.limits["max_call_depth"] = 4;  // rec(3) ... rec(0)
+  EXPECT_EQ(impl.Handle(req).status, Response::Status::kOk);
+  req.limits["max_call_depth"] = 3;
+  Response deep = impl.Handle(req);
+  ASSERT_EQ(deep.status, Response::Status::kError);
+  EXPECT_EQ(deep.code, "E0908");
+  req.limits["max_steps"] = 100;
+  EXPECT_EQ(impl.Handle(req).status, Response::Status::kUnsupported);
+}
 
 TEST_F(SmallSuite, InProcess) {
   InProcessImplementation impl;

@@ -243,6 +243,7 @@ int RunConform(const std::vector<std::string>& args) {
       in_process->SetBackend(*backend);
       if (*backend != driver::Backend::kInterpreter) {
         config.skip_limits = true;
+        config.limits_kept = driver::LimitNamesKeptByLowering();
         impl_name += std::string(" on ") + driver::BackendName(*backend);
       }
     }
