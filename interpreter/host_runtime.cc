@@ -161,34 +161,12 @@ void HostAccess::KernelEnd(HostState* s, const HostSite& site, Value* frame, int
 // The first pass of eval.match-cast for the struct infos whose extents compiled code matches
 // (llvm/host_emitter.cc: NativeMatch); the extents matched one by one in *extents.
 bool HostAccess::Structure(const Value& v, const StructInfo& sinfo, const int64_t** extents) {
-  switch (sinfo.kind) {
-    case SInfoKind::kTensor: {
-      const auto& s = static_cast<const TensorStructInfo&>(sinfo);
-      if (!v.is_tensor()) return false;
-      const TensorData& t = *v.tensor();
-      if (s.dtype != DataType::kVoid && s.dtype != t.dtype()) return false;
-      if (s.ndim != kUnknownNdim && s.ndim != t.ndim()) return false;
-      if (s.dims() && s.dims()->size() != static_cast<size_t>(t.ndim())) return false;
-      *extents = t.shape().data();
-      return true;
-    }
-    case SInfoKind::kShape: {
-      const auto& s = static_cast<const ShapeStructInfo&>(sinfo);
-      if (!v.is_shape()) return false;
-      const size_t n = v.shape().size();
-      if (s.ndim != kUnknownNdim && static_cast<size_t>(s.ndim) != n) return false;
-      if (s.values && s.values->size() != n) return false;
-      *extents = v.shape().data();
-      return true;
-    }
-    case SInfoKind::kPrim: {
-      const auto& s = static_cast<const PrimStructInfo&>(sinfo);
-      if (!v.is_prim() || v.prim().is_float() || v.prim().dtype != s.dtype) return false;
-      *extents = &v.prim().i;
-      return true;
-    }
-    default: return false;
-  }
+  Environment unused;  // the structure pass reads no variable
+  if (!MatchOnePass(v, sinfo, unused, MatchPass::kStructure).empty()) return false;
+  if (v.is_tensor()) *extents = v.tensor()->shape().data();
+  if (v.is_shape()) *extents = v.shape().data();
+  if (v.is_prim()) *extents = &v.prim().i;
+  return true;
 }
 
 // R.builtin.alloc_tensor of a shape with no negative extent and a dtype, what call-tir-rewrite

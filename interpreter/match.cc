@@ -123,6 +123,7 @@ std::string MatchDim(const Ref<PrimExpr>& expected, int64_t actual, Environment&
 std::string MatchDims(const std::vector<Ref<PrimExpr>>& expected,
                       const std::vector<int64_t>& actual, Environment& env, const char* what,
                       MatchPass pass) {
+  if (pass == MatchPass::kStructure) return "";  // nothing to compare yet
   for (size_t i = 0; i < expected.size(); ++i) {
     std::string why = MatchDim(expected[i], actual[i], env, std::string(what) + " " + std::to_string(i), pass);
     if (!why.empty()) return why;

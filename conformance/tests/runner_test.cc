@@ -11,6 +11,7 @@
 #include "conformance/runner/report.h"
 #include "conformance/runner/runner.h"
 #include "driver/driver.h"
+#include "ir/base/file_io.h"
 #include "runtime/format.h"
 #include "runtime/io/value_text.h"
 
@@ -179,19 +180,10 @@ TEST(InProcess, ACompiledBackendRunsOnlyTheLimitsTheLoweringKeeps) {
   impl.SetBackend(driver::Backend::kCpu);
   Request req;
   req.verb = Verb::kRun;
-  req.module = R"(from tvm.script import ir as I, relax as R, tir as T
-
-@I.ir_module
-class Module:
-    @R.function
-    def rec(p: R.Prim(value="k")) -> R.Prim("int64"):
-        k = T.int64()
-        if k == 0:
-            r = R.prim_value(0)
-        else:
-            r = Module.rec(R.prim_value(k - 1))
-        return r
-)";
+  std::string error;
+  ASSERT_TRUE(ReadWholeFile(std::string(RLX_SOURCE_DIR) + "/interpreter/tests/eval_cases/limit_depth_at_limit.py",
+                            &req.module, &error))
+      << error;
   req.function = "rec";
   req.args.push_back({runtime::Value::FromPrim(runtime::PrimScalar::Int(3)), ""});
   req.limits["max_call_depth"] = 4;  // rec(3) ... rec(0)
