@@ -116,13 +116,13 @@ bool CompileLibrary(const Ref<IRModule>& module, const LibraryOptions& options, 
   const compiler::codegen::CodegenLibrary* codegen = LoadCodegen(error);
   if (!codegen) return false;
   Ref<IRModule> lowered = module;
-  for (const compiler::PassInfo* pass : compiler::LoweringPipeline()) lowered = compiler::RunPass(*pass, lowered);
+  for (const compiler::PassInfo* pass : compiler::Pipeline(options.opt_level)) lowered = compiler::RunPass(*pass, lowered);
   if (options.emit != EmitKind::kLibrary) {
     using compiler::codegen::ObjectFormat;
     const ObjectFormat format = options.emit == EmitKind::kObject   ? ObjectFormat::kObject
                                 : options.emit == EmitKind::kLlvmIr ? ObjectFormat::kLlvmIr
                                                                     : ObjectFormat::kAssembly;
-    return codegen->compile_cpu_object(lowered, options.library, {options.optimize}, format, error);
+    return codegen->compile_cpu_object(lowered, options.library, {options.opt_level > 0}, format, error);
   }
   const std::string prefix = options.prefix.empty() ? LibraryPrefix(options.library) : options.prefix;
   // lib<name>.h beside lib<name>.so: a name no system header has (a header "features.h" would
@@ -137,7 +137,7 @@ bool CompileLibrary(const Ref<IRModule>& module, const LibraryOptions& options, 
   const std::string entries = std::string(scratch) + "/entries.c";
   char absolute[4096];
   const std::string header_path = header[0] == '/' ? header : std::string(getcwd(absolute, sizeof absolute) ? absolute : ".") + "/" + header;
-  bool ok = codegen->compile_cpu_object(lowered, object, {options.optimize}, compiler::codegen::ObjectFormat::kObject, error) &&
+  bool ok = codegen->compile_cpu_object(lowered, object, {options.opt_level > 0}, compiler::codegen::ObjectFormat::kObject, error) &&
             WriteWholeFile(header, Header(*lowered, prefix), error) &&
             WriteWholeFile(entries, Entries(*lowered, prefix, header_path), error);
   if (ok) {

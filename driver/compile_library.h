@@ -19,7 +19,7 @@ struct LibraryOptions {
   EmitKind emit = EmitKind::kLibrary;
   std::string header;   // its C header ("" : the library's path with .h for .so)
   std::string prefix;   // the entry points' prefix ("" : the library's file name, less lib and .so)
-  bool optimize = true; // LLVM's O3 pipeline; false: O0
+  int opt_level = 2;    // -O0 to -O3: the pass pipeline, and LLVM's O3 pipeline above -O0
 };
 
 /// The C identifier `rlx compile` derives from a library path: "build/libmlp.so" -> "mlp".

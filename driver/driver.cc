@@ -124,10 +124,10 @@ std::unique_ptr<Executable> Prepare(Ref<IRModule> module, const RunOptions& opti
     case Backend::kInterpreter: break;
     case Backend::kCpuKernels:
     case Backend::kCpu: {
-      for (const compiler::PassInfo* pass : compiler::LoweringPipeline()) module = compiler::RunPass(*pass, module);
+      for (const compiler::PassInfo* pass : compiler::Pipeline(options.opt_level)) module = compiler::RunPass(*pass, module);
       const compiler::codegen::CodegenLibrary* codegen = LoadCodegen(nullptr);
       if (!codegen) break;  // interpreted; callers ask BackendAvailable first
-      const compiler::codegen::KernelOptions k{options.optimize};
+      const compiler::codegen::KernelOptions k{options.opt_level > 0};
       o.compile_prim_func = [codegen, k](const Ref<tir::PrimFunc>& f, const std::string& name) -> interp::PrimFuncRunner {
         std::string unsupported;  // an empty runner: interpreted (the generator does not handle it yet)
         return codegen->compile_cpu_kernel(f, name, k, &unsupported);

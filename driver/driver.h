@@ -76,8 +76,9 @@ struct RunOptions {
   /// lowering rebuilt: given a record, it performs those the checker records for that module.
   /// Not owned.
   const std::vector<RuntimeCheck>* recorded_checks = nullptr;
-  /// The compiled backends: LLVM's O3 pipeline; false: O0.
-  bool optimize = true;
+  /// The compiled backends' optimization level, -O0 to -O3 (spec pass.pipeline): the pass
+  /// pipeline they run (compiler::Pipeline), and LLVM's O3 pipeline above -O0 (O0 at -O0).
+  int opt_level = 2;
 };
 
 /// The outcome of a run: a value, or the runtime error (a trap or an exhaustion).

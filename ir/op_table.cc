@@ -14,6 +14,7 @@ struct RawOp {
   const char* name;
   OpFamily family;
   bool pure;
+  bool may_trap;
   const char* signature;
 };
 
@@ -21,10 +22,13 @@ constexpr OpFamily unary = OpFamily::kUnary, binary = OpFamily::kBinary, selecti
                    reduction = OpFamily::kReduction, linalg = OpFamily::kLinalg,
                    manipulation = OpFamily::kManipulation, creation = OpFamily::kCreation, nn = OpFamily::kNN,
                    intrinsics = OpFamily::kIntrinsics, memory = OpFamily::kMemory;
-constexpr bool pure = true, impure = false;
+struct Purity {
+  bool pure, may_trap;
+};
+constexpr Purity pure{true, false}, traps{true, true}, impure{false, true};
 
 const RawOp kRawOps[] = {
-#define RLX_OP(id, name, family, purity, signature) {OpId::k##id, name, family, purity, signature},
+#define RLX_OP(id, name, family, purity, signature) {OpId::k##id, name, family, purity.pure, purity.may_trap, signature},
 #include "ir/ops.def"
 #undef RLX_OP
 };
@@ -121,6 +125,7 @@ OpInfo BuildOp(const RawOp& raw) {
   info.name = raw.name;
   info.family = raw.family;
   info.pure = raw.pure;
+  info.may_trap = raw.may_trap;
   for (std::string_view part : SplitTopLevel(raw.signature)) {
     OpParam p;
     size_t colon = part.find(':');

@@ -84,6 +84,9 @@ struct OpInfo {
   std::string name;  // the TVMScript name after "R.", e.g. "nn.conv2d"
   OpFamily family;
   bool pure = true;
+  /// May trap on run-time values once the checker has accepted the call (ops.def `traps`, and
+  /// every impure op).
+  bool may_trap = false;
   std::vector<OpParam> params;  // in Python signature order
 
   /// The index of the attribute parameter `name`, or -1.

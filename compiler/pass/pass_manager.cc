@@ -9,6 +9,7 @@
 #include "checker/sinfo/proof_context.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/visitor.h"
+#include "ir/tir/prim_func.h"
 #include "ir/text/relax_parser.h"
 
 namespace rlx::compiler {
@@ -111,6 +112,14 @@ bool ParsePassList(const std::string& list, std::vector<const PassInfo*>* passes
   return true;
 }
 
+// A module function without a global_symbol (Relax or TIR).
+bool IsPrivate(const GlobalDef* g) {
+  if (!g) return false;
+  if (auto f = As<Function>(g->value)) return !f->attrs.Find("global_symbol");
+  if (auto p = As<tir::PrimFunc>(g->value)) return !p->attrs.Find("global_symbol");
+  return false;
+}
+
 // pass.manager.verify
 std::string VerifyPassResult(const PassInfo& pass, const IRModule& before, const IRModule& after) {
   Signatures now = CheckPrinted(after);
@@ -121,6 +130,10 @@ std::string VerifyPassResult(const PassInfo& pass, const IRModule& before, const
   if (pass.contract.changes_signatures) return "";
   Signatures then = CheckPrinted(before);
   for (const auto& [name, sinfo] : then.by_name) {
+    // A pass may remove a private function (pass.contract.signatures), never a public one.
+    const GlobalDef* now_def = after.Find(name);
+    const GlobalDef* then_def = before.Find(name);
+    if (IsPrivate(then_def) && (!now_def || now_def->value->kind != then_def->value->kind)) continue;
     bool kept = false;
     for (const auto& [n, s] : now.by_name) kept |= n == name && StructuralEqual(s, sinfo);
     if (!kept) return "it changed the signature of '" + name + "' (the pass's contract keeps signatures)";

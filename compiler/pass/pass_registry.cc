@@ -4,6 +4,8 @@
 #include "checker/normalizer.h"
 #include "compiler/legalize/legalize_ops.h"
 #include "compiler/relax/passes.h"
+#include "compiler/tir/annotate_op_pattern.h"
+#include "compiler/tir/compute_inline.h"
 #include "compiler/tir/parallelize_loops.h"
 #include "ir/analysis/visitor.h"
 

@@ -15,26 +15,88 @@ std::vector<const PassInfo*> Passes(const std::vector<std::string>& names) {
   return out;
 }
 
-}  // namespace
+// The optimizations on Relax before legalization, per level.
+const std::vector<std::string> kRelaxO1 = {
+    "canonicalize-bindings",  // copies and projections of known tuples replaced
+    "dead-code-elimination",  // unused bindings that cannot trap, unreachable functions
+};
+const std::vector<std::string> kRelaxO2 = {
+    "canonicalize-bindings",
+    "fold-constant",                     // pure calls on constants evaluated
+    "common-subexpression-elimination",  // a value computed once
+    "canonicalize-bindings",             // the copies CSE left
+    "dead-code-elimination",
+};
+// -O3: the -O2 passes twice (a fold can expose a common subexpression, and the copies CSE
+// leaves, once canonicalized, more constant operands).
+const std::vector<std::string> kRelaxO3 = {
+    "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
+    "canonicalize-bindings", "dead-code-elimination",
+    "fold-constant", "common-subexpression-elimination", "canonicalize-bindings", "dead-code-elimination",
+};
 
-const std::vector<const PassInfo*>& LoweringPipeline() {
-  static const std::vector<const PassInfo*> pipeline = Passes({
-      "legalize-ops",      // every op to R.call_tir of a PrimFunc (pass.legalize-ops)
-      "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
-      "call-tir-rewrite",  // explicit outputs, direct calls (pass.call-tir-rewrite)
-      "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
-      "parallelize-loops", // independent outer loops parallel (pass.parallelize-loops)
-  });
-  return pipeline;
+// After legalization at -O2 and above: chains of kernels become one kernel.
+const std::vector<std::string> kFusion = {
+    "annotate-op-pattern",  // each PrimFunc's op pattern recorded
+    "fuse-ops",             // fusable chains grouped into Primitive functions
+    "fuse-tir",             // each group one PrimFunc
+    "compute-inline",       // its elementwise stages computed where they are read
+    "dead-code-elimination",  // the PrimFuncs no call uses any more
+};
+
+// Lowering to the executable form (pass.pipeline.lowering), after legalize-ops.
+const std::vector<std::string> kLowering = {
+    "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
+    "call-tir-rewrite",  // explicit outputs, direct calls (pass.call-tir-rewrite)
+    "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
+    "parallelize-loops", // independent outer loops parallel (pass.parallelize-loops)
+};
+
+// One level: its Relax optimizations, legalize-ops (every op to R.call_tir of a PrimFunc), its
+// fusion, the lowering.
+std::vector<std::string> Level(const std::vector<std::string>& relax, bool fuse) {
+  std::vector<std::string> names = relax;
+  names.push_back("legalize-ops");
+  if (fuse) names.insert(names.end(), kFusion.begin(), kFusion.end());
+  names.insert(names.end(), kLowering.begin(), kLowering.end());
+  return names;
 }
 
+}  // namespace
+
+const std::vector<const PassInfo*>& Pipeline(int opt_level) {
+  static const std::vector<const PassInfo*> pipelines[] = {
+      Passes(Level({}, false)),
+      Passes(Level(kRelaxO1, false)),
+      Passes(Level(kRelaxO2, true)),
+      Passes(Level(kRelaxO3, true)),
+  };
+  RLX_CHECK(opt_level >= kMinOptLevel && opt_level <= kMaxOptLevel) << "no optimization level " << opt_level;
+  return pipelines[opt_level];
+}
+
+const std::vector<const PassInfo*>& LoweringPipeline() { return Pipeline(0); }
+
 std::vector<const PassInfo*> LoweringPrefix(const PassInfo& pass) {
-  const std::vector<const PassInfo*>& all = LoweringPipeline();
-  constexpr size_t kFirstLoweringStep = 2;  // after legalize-ops and to-non-dataflow
-  for (size_t i = kFirstLoweringStep; i < all.size(); ++i) {
-    if (all[i] == &pass) return {all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i)};
+  // The steps of the -O3 pipeline after legalize-ops: each sees what the steps before it made
+  // of a legalized module. legalize-ops and to-non-dataflow take any module.
+  const std::vector<const PassInfo*>& all = Pipeline(kMaxOptLevel);
+  if (std::string(pass.name) == "to-non-dataflow") return {};
+  size_t legalize = all.size();
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (std::string(all[i]->name) == "legalize-ops") legalize = i;
+    if (i > legalize && all[i] == &pass) {
+      return {all.begin() + static_cast<std::ptrdiff_t>(legalize), all.begin() + static_cast<std::ptrdiff_t>(i)};
+    }
   }
   return {};
+}
+
+bool ParseOptLevel(const std::string& text, int* level) {
+  std::string digits = text.rfind("-O", 0) == 0 ? text.substr(2) : text;
+  if (digits.size() != 1 || digits[0] < '0' + kMinOptLevel || digits[0] > '0' + kMaxOptLevel) return false;
+  *level = digits[0] - '0';
+  return true;
 }
 
 }  // namespace rlx::compiler

@@ -1,4 +1,5 @@
-// The pass pipelines: each a readable list of registered passes, in the order they run.
+// The pass pipelines: each a readable list of registered passes, in the order they run
+// (spec pass.pipeline).
 #pragma once
 
 #include <string>
@@ -8,13 +9,23 @@
 
 namespace rlx::compiler {
 
-/// The lowering pipeline (spec chapter 8: legalize, then lower to an executable form): what the
-/// compiled backends run before code generation.
+/// The optimization levels, -O0 to -O3.
+inline constexpr int kMinOptLevel = 0, kMaxOptLevel = 3, kDefaultOptLevel = 2;
+
+/// The pipeline of an optimization level (0 to 3; spec pass.pipeline): the optimizations of that
+/// level, then the lowering to the executable form. What the compiled backends run before code
+/// generation.
+const std::vector<const PassInfo*>& Pipeline(int opt_level);
+
+/// The lowering pipeline alone (-O0: legalize, then lower to an executable form).
 const std::vector<const PassInfo*>& LoweringPipeline();
 
-/// The passes of the lowering pipeline before `pass`, when `pass` is one of its lowering steps
-/// (after legalize-ops and to-non-dataflow, whose input is any module): the form its fuzz oracle
-/// feeds it (a lowering step has sites only in a lowered module). Empty otherwise.
+/// The passes of the -O3 pipeline from legalize-ops up to `pass`, when `pass` is one of its steps
+/// after legalize-ops (other than to-non-dataflow, whose input is any module): the form its fuzz
+/// oracle feeds it (such a step has sites only in a legalized module). Empty otherwise.
 std::vector<const PassInfo*> LoweringPrefix(const PassInfo& pass);
+
+/// Reads "-O0" ... "-O3" (or "0" ... "3"); false for anything else.
+bool ParseOptLevel(const std::string& text, int* level);
 
 }  // namespace rlx::compiler

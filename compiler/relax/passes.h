@@ -45,4 +45,44 @@ Ref<IRModule> CallTirRewrite(const Ref<IRModule>& m);
 /// tensor's.
 Ref<IRModule> PlanMemory(const Ref<IRModule>& m);
 
+/// canonicalize-bindings (pass.canonicalize-bindings, TVM's CanonicalizeBindings): a binding that
+/// copies a variable (`y = x`, or a `match_cast` of x to the struct info x has) disappears and its
+/// uses take x; `y = t[i]` of a tuple t bound in scope becomes the field; in a dataflow block,
+/// `lv = v ... y = lv` becomes `y = v`. Only where the copy has the struct info of what it copies
+/// and what it copies is in scope at every use.
+Ref<IRModule> CanonicalizeBindings(const Ref<IRModule>& m);
+
+/// dead-code-elimination (pass.dead-code-elimination, TVM's DeadCodeElimination): every binding
+/// whose variable nothing live uses and that is removable (compiler/analysis/binding_effects.h:
+/// it cannot trap, has no effect and defines no shape variable) is removed, and every private
+/// PrimFunc that no Relax function reaches (a Relax function, private or not, may be a run's
+/// entry, eval.entry; a PrimFunc may not).
+Ref<IRModule> DeadCodeElimination(const Ref<IRModule>& m);
+
+/// common-subexpression-elimination (pass.common-subexpression-elimination, TVM's
+/// EliminateCommonSubexpr): a binding whose value (a pure op call other than an allocation, an
+/// in-place or a packed call; a tuple, projection, shape or prim value) is the value of an
+/// earlier binding in scope, on the same variables, becomes a copy of that binding's variable.
+Ref<IRModule> CommonSubexpressionElimination(const Ref<IRModule>& m);
+
+/// fuse-ops (pass.fuse-ops, TVM's FuseOps): in every binding block, each R.call_tir of a PrimFunc
+/// with a recorded op pattern (annotate-op-pattern) absorbs the groups of the calls whose results
+/// only it uses, where the patterns allow (injective stages into anything but a contraction; a
+/// reduction or contraction into an elementwise or broadcast epilogue; one reduction per group)
+/// and the members moved down to the last one's place pass no binding that may trap. A group of
+/// two or more becomes a private Relax function with attribute Primitive = 1, called where its
+/// last member was.
+Ref<IRModule> FuseOps(const Ref<IRModule>& m);
+
+/// fuse-tir (pass.fuse-tir, TVM's FuseTIR): every private Primitive function whose body is a
+/// dataflow block of R.call_tir bindings becomes a PrimFunc that runs the members' loop nests in
+/// order (intermediate tensors as root-block buffers, zero-filled as fresh tensors are), when
+/// every member's buffer extents provably equal the tensors'; its calls become R.call_tir.
+Ref<IRModule> FuseTir(const Ref<IRModule>& m);
+
+/// fold-constant (pass.fold-constant, TVM's FoldConstant): a call of a pure op whose operands are
+/// all constants (literals, or variables bound to them) becomes the literal the reference
+/// interpreter computes, when that run does not trap and the result holds at most 4096 elements.
+Ref<IRModule> FoldConstant(const Ref<IRModule>& m);
+
 }  // namespace rlx::compiler

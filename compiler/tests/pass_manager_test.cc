@@ -82,6 +82,10 @@ class Module:
         y = scale(x)
         with R.dataflow():
             s = R.add(x, x)
+            s2 = R.add(x, x)
+            k = R.add(R.const(1, "int32"), R.const(2, "int32"))
+            u = R.exp(x)
+            u2 = R.negative(u)
             t = (y, s, y)
             z = t[2]
             w = R.match_cast(z, R.Tensor((n, 3), dtype="float32"))
@@ -129,6 +133,31 @@ TEST(PassManager, EveryPassChangesTheModuleWithEverySite) {
     EXPECT_EQ(r.error, "") << pass.name;
     EXPECT_NE(r.module, before.module) << pass.name << " found nothing to rewrite";
   }
+}
+
+// pass.pipeline: every level's pipeline verifies after each pass on the module with a site for
+// every pass, -O0 is the lowering alone, and the levels are read as -ON or N.
+TEST(Pipelines, EveryLevelVerifies) {
+  Ref<IRModule> m = ParseModule(kEverySite);
+  ASSERT_TRUE(m);
+  for (int level = kMinOptLevel; level <= kMaxOptLevel; ++level) {
+    PassManagerOptions options;
+    options.verify_each = true;
+    PassRunResult r = RunPasses(m, Pipeline(level), options, std::cerr);
+    EXPECT_EQ(r.error, "") << "-O" << level;
+    EXPECT_EQ(Pipeline(level).back()->name, std::string("parallelize-loops")) << "-O" << level;
+  }
+  EXPECT_EQ(&Pipeline(0), &LoweringPipeline());
+  EXPECT_GT(Pipeline(3).size(), Pipeline(2).size());
+  EXPECT_GT(Pipeline(2).size(), Pipeline(1).size());
+  int level = -1;
+  EXPECT_TRUE(ParseOptLevel("-O3", &level));
+  EXPECT_EQ(level, 3);
+  EXPECT_TRUE(ParseOptLevel("0", &level));
+  EXPECT_EQ(level, 0);
+  EXPECT_FALSE(ParseOptLevel("-O4", &level));
+  EXPECT_FALSE(ParseOptLevel("-O", &level));
+  EXPECT_FALSE(ParseOptLevel("-O22", &level));
 }
 
 // pass.contract.requires: a pass is refused a module without the form it requires.

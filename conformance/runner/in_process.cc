@@ -82,7 +82,8 @@ std::optional<Response> ApplyPasses(const std::vector<std::string>& names, Ref<I
   return std::nullopt;
 }
 
-Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes, driver::Backend backend) {
+Response Run(const Request& req, int timeout_s, const std::vector<std::string>& passes, driver::Backend backend,
+             int opt_level) {
   Loaded l = Load(req.module, true);
   if (l.error) return *l.error;
   if (backend != driver::Backend::kInterpreter && !driver::LimitsKeptByLowering(req.limits)) {
@@ -96,6 +97,7 @@ Response Run(const Request& req, int timeout_s, const std::vector<std::string>& 
   }
   driver::RunOptions options;
   options.backend = backend;
+  options.opt_level = opt_level;
   std::ostringstream printed;
   options.out = &printed;
   options.limits.max_seconds = timeout_s;
@@ -172,7 +174,7 @@ Response InProcessImplementation::Handle(const Request& req) {
       r.text = text::PrintModule(*l.module);
       return r;
     }
-    case Verb::kRun: return Run(req, timeout_s_, passes_, backend_);
+    case Verb::kRun: return Run(req, timeout_s_, passes_, backend_, opt_level_);
     case Verb::kProve: return Prove(req);
   }
   return Response::Unsupported("unknown verb");
@@ -180,7 +182,9 @@ Response InProcessImplementation::Handle(const Request& req) {
 
 std::string InProcessImplementation::ReproOptions() const {
   std::string options;
-  if (backend_ != driver::Backend::kInterpreter) options += std::string(" --backend ") + driver::BackendName(backend_);
+  if (backend_ != driver::Backend::kInterpreter) {
+    options += std::string(" --backend ") + driver::BackendName(backend_) + " -O" + std::to_string(opt_level_);
+  }
   if (passes_.empty()) return options;
   std::string list;
   for (const auto& p : passes_) list += (list.empty() ? "" : ",") + p;

@@ -25,6 +25,8 @@ class InProcessImplementation : public Implementation {
   /// unsupported on it, as after passes, except the limits the lowering keeps the meaning of
   /// (driver::LimitNamesKeptByLowering: the call depth).
   void SetBackend(driver::Backend backend) { backend_ = backend; }
+  /// The compiled backends' optimization level, -O0 to -O3 (default -O2).
+  void SetOptLevel(int level) { opt_level_ = level; }
   Response Handle(const Request& request) override;
   std::string ReproOptions() const override;
 
@@ -32,6 +34,7 @@ class InProcessImplementation : public Implementation {
   int timeout_s_;
   std::vector<std::string> passes_;
   driver::Backend backend_ = driver::Backend::kInterpreter;
+  int opt_level_ = 2;
 };
 
 }  // namespace rlx::conform

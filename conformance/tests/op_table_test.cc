@@ -40,6 +40,26 @@ TEST(OpTable, EveryOpHasItsSpecSection) {
   }
 }
 
+// The op's section of its family's spec file (up to the next section), or "".
+std::string OpSection(const std::string& spec, const OpInfo& op) {
+  std::smatch m;
+  if (!std::regex_search(spec, m, std::regex("\n### R\\." + Escaped(op.name) + "( |\n)"))) return "";
+  size_t start = static_cast<size_t>(m.position(0)) + 1;
+  size_t end = spec.find("\n### ", start);
+  return spec.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+// An op whose section names a run-time trap (E3005 to E3012) is marked `traps` (or `impure`)
+// in ops.def, so that no pass removes or moves a call that can trap (pass.dead-code-elimination).
+TEST(OpTable, EveryOpThatTrapsAtRunTimeIsMarked) {
+  for (const OpInfo& op : AllOps()) {
+    std::string section = OpSection(Read(SpecFile(op.family)), op);
+    if (!std::regex_search(section, std::regex("E30(0[5-9]|1[0-2])"))) continue;
+    EXPECT_TRUE(op.may_trap) << "R." << op.name << "'s spec section names a run-time trap, but ops.def marks it `pure`"
+                             << " rather than `traps`";
+  }
+}
+
 TEST(OpTable, EveryOpHasItsConformanceFile) {
   for (const OpInfo& op : AllOps()) {
     fs::path file = fs::path(RLX_SOURCE_DIR) / "conformance" / "suite" / "5-operators" /

@@ -35,7 +35,8 @@ bool SameExtent(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
 }
 
 // True when `after` is `before` or says more about the same values: a tensor's shape where
-// only its rank or dtype was known (field by field in tuples).
+// only its rank or dtype was known, a shape's values where only its rank was, a prim value where
+// only its dtype was (field by field in tuples).
 bool SameOrRefines(const Ref<StructInfo>& after, const Ref<StructInfo>& before) {
   if (StructuralEqual(after, before)) return true;
   if (!after || !before || after->kind != before->kind) return false;
@@ -48,6 +49,19 @@ bool SameOrRefines(const Ref<StructInfo>& after, const Ref<StructInfo>& before) 
       if (!SameExtent((*a->dims())[i], (*b->dims())[i])) return false;
     }
     return true;
+  }
+  if (auto b = As<ShapeStructInfo>(before)) {
+    auto a = As<ShapeStructInfo>(after);
+    if (!b->values) return b->ndim == kUnknownNdim || b->ndim == a->ndim;
+    if (!a->values || a->values->size() != b->values->size()) return false;
+    for (size_t i = 0; i < a->values->size(); ++i) {
+      if (!SameExtent((*a->values)[i], (*b->values)[i])) return false;
+    }
+    return true;
+  }
+  if (auto b = As<PrimStructInfo>(before)) {
+    auto a = As<PrimStructInfo>(after);
+    return a->dtype == b->dtype && (!b->value || (a->value && SameExtent(a->value, b->value)));
   }
   if (auto b = As<TupleStructInfo>(before)) {
     auto a = As<TupleStructInfo>(after);

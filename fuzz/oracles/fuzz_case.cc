@@ -137,28 +137,31 @@ Outcome RunCompiled(const Ref<IRModule>& module, const std::vector<runtime::Valu
   return RunMain(module, args, std::move(o));
 }
 
-// A compiled backend at O3 (optimize) or O0.
+// A compiled backend at an optimization level (-O0 to -O3).
 Outcome RunBackend(const Ref<IRModule>& module, const std::vector<runtime::Value>& args, driver::Backend backend,
-                   bool optimize) {
+                   int opt_level) {
   driver::RunOptions o;
   o.backend = backend;
-  o.optimize = optimize;
+  o.opt_level = opt_level;
   return RunCompiled(module, args, std::move(o));
 }
 
 }  // namespace
 
 Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  return RunBackend(module, args, driver::Backend::kCpuKernels, true);
+  return RunBackend(module, args, driver::Backend::kCpuKernels, 2);
 }
 Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  return RunBackend(module, args, driver::Backend::kCpuKernels, false);
+  return RunBackend(module, args, driver::Backend::kCpuKernels, 0);
 }
 Outcome RunCpu(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  return RunBackend(module, args, driver::Backend::kCpu, true);
+  return RunBackend(module, args, driver::Backend::kCpu, 2);
+}
+Outcome RunCpuO3(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
+  return RunBackend(module, args, driver::Backend::kCpu, 3);
 }
 Outcome RunCpuO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {
-  return RunBackend(module, args, driver::Backend::kCpu, false);
+  return RunBackend(module, args, driver::Backend::kCpu, 0);
 }
 
 Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args) {

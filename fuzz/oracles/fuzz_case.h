@@ -38,14 +38,16 @@ Outcome Interpret(const Ref<IRModule>& module, const std::vector<runtime::Value>
 /// does, spec eval.runtime-check): a proven annotation or return check is skipped. Against
 /// Interpret, it tests every "proven, no check needed" the checker answers.
 Outcome InterpretRecordedChecks(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
-/// The module after legalize-ops, its PrimFuncs compiled to native CPU kernels (driver backend
-/// cpu-kernels) at LLVM's O3 or O0, and the same module interpreted: what the cpu-kernels
-/// oracles compare.
+/// The module through the -O2 (or -O0) pipeline, its PrimFuncs compiled to native CPU kernels
+/// (driver backend cpu-kernels), compared by the cpu-kernels oracles with the module after
+/// legalize-ops interpreted.
 Outcome RunCpuKernels(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 Outcome RunCpuKernelsO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
-/// The whole program compiled (the `cpu` backend: kernels and Relax functions), at O3 or O0.
+/// The whole program compiled (the `cpu` backend: kernels and Relax functions) at -O2, -O0 or
+/// -O3 (spec pass.pipeline).
 Outcome RunCpu(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 Outcome RunCpuO0(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
+Outcome RunCpuO3(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 Outcome InterpretLegalized(const Ref<IRModule>& module, const std::vector<runtime::Value>& args);
 /// The same, calling `on_binding` after every binding.
 Outcome InterpretObserved(

@@ -35,7 +35,8 @@ std::vector<std::unique_ptr<Oracle>> AllOracles() {
   o.push_back(Differential("cpu-kernels", RunCpuKernels, InterpretLegalized));
   // The whole program compiled (lowering, kernels, Relax functions) against the reference.
   o.push_back(Differential("cpu-O0", RunCpuO0, Interpret));
-  o.push_back(Differential("cpu", RunCpu, Interpret));
+  o.push_back(Differential("cpu", RunCpu, Interpret));  // -O2, the default
+  o.push_back(Differential("cpu-O3", RunCpuO3, Interpret));
   return o;
 }
 

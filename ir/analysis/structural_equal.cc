@@ -24,6 +24,24 @@ bool StructuralEqual(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
   return c.Prim(a, b);
 }
 
+bool StructuralEqualInScope(const Ref<Expr>& a, const Ref<Expr>& b) {
+  EqualChecker c;
+  c.free_by_identity = true;
+  return c.Expr(a, b);
+}
+bool StructuralEqualInScope(const Ref<StructInfo>& a, const Ref<StructInfo>& b) {
+  EqualChecker c;
+  c.free_by_identity = true;
+  return c.SInfo(a, b);
+}
+
+size_t StructuralHashInScope(const Ref<Expr>& e) {
+  Hasher h;
+  h.by_identity = true;
+  h.Expr(e);
+  return h.h;
+}
+
 std::optional<std::string> FindStructuralMismatch(const IRModule& a, const IRModule& b) {
   EqualChecker c;
   if (c.Module(a, b)) return std::nullopt;

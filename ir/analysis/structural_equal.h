@@ -25,6 +25,14 @@ bool StructuralEqual(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b);
 /// op add vs multiply"), or nullopt when the modules are equal. For tests and tools.
 std::optional<std::string> FindStructuralMismatch(const IRModule& a, const IRModule& b);
 
+/// Equality of two expressions that bind nothing, or of two struct infos, where a variable or
+/// shape variable is equal only to itself: the same value wherever both are in scope, not just
+/// the same shape of program (what common-subexpression elimination compares).
+bool StructuralEqualInScope(const Ref<Expr>& a, const Ref<Expr>& b);
+bool StructuralEqualInScope(const Ref<StructInfo>& a, const Ref<StructInfo>& b);
+/// A hash consistent with StructuralEqualInScope.
+size_t StructuralHashInScope(const Ref<Expr>& e);
+
 /// A hash consistent with StructuralEqual: equal modules hash equally.
 size_t StructuralHash(const IRModule& m);
 size_t StructuralHash(const Ref<Expr>& e);

@@ -21,6 +21,8 @@ namespace rlx::structural {
 class EqualChecker {
  public:
   std::string mismatch;
+  /// A free variable or shape variable equals only itself (StructuralEqualInScope).
+  bool free_by_identity = false;
 
   bool Module(const IRModule& a, const IRModule& b) {
     if (a.globals.size() != b.globals.size()) {
@@ -260,6 +262,7 @@ class EqualChecker {
         auto it = prim_lr_.find(a.get());
         auto jt = prim_rl_.find(b.get());
         if (it == prim_lr_.end() && jt == prim_rl_.end()) {
+          if (free_by_identity && a != b) return Fail("shape variable " + a->name + " vs " + b->name);
           prim_lr_[a.get()] = b.get();
           prim_rl_[b.get()] = a.get();
           return true;
@@ -369,6 +372,7 @@ class EqualChecker {
     auto it = var_lr_.find(&a);
     auto jt = var_rl_.find(&b);
     if (it == var_lr_.end() && jt == var_rl_.end()) {
+      if (free_by_identity && &a != &b) return Fail("variable " + a.name + " vs " + b.name);
       var_lr_[&a] = &b;
       var_rl_[&b] = &a;
       return true;
@@ -433,6 +437,8 @@ class EqualChecker {
 class Hasher {
  public:
   size_t h = 0x9e3779b97f4a7c15ULL;
+  /// Variables hash by identity (StructuralHashInScope).
+  bool by_identity = false;
 
   void Mix(size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); }
   void MixStr(const std::string& s) { Mix(std::hash<std::string>{}(s)); }
@@ -626,6 +632,7 @@ class Hasher {
 
   // Variables hash by order of first occurrence, so renaming does not change the hash.
   size_t VarId(const void* p) {
+    if (by_identity) return std::hash<const void*>{}(p);
     auto [it, inserted] = var_ids_.emplace(p, var_ids_.size() + 1);
     return it->second * 0x51ed27;
   }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <utility>
 
+#include "compiler/pass/pipelines.h"
 #include "ir/base/file_io.h"
 #include "ir/text/lexer.h"
 
@@ -64,6 +65,16 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
     }
   }
   return o;
+}
+
+const std::vector<std::string> kOptLevelFlags = {"-O0", "-O1", "-O2", "-O3"};
+
+int OptLevelOf(const CommonOptions& opts) {
+  int level = compiler::kDefaultOptLevel;
+  for (const std::string& flag : kOptLevelFlags) {
+    if (opts.flags.count(flag)) compiler::ParseOptLevel(flag, &level);
+  }
+  return level;
 }
 
 std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts) {

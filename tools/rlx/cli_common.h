@@ -31,6 +31,12 @@ std::optional<CommonOptions> ParseArgs(const std::vector<std::string>& args,
                                        const std::vector<std::string>& flags_without_value,
                                        const std::vector<std::string>& flags_with_value);
 
+/// The optimization level flags, -O0 to -O3 (spec pass.pipeline), for a command's
+/// flags_without_value.
+extern const std::vector<std::string> kOptLevelFlags;
+/// The level the flags give (the highest, when several are), or the default, -O2.
+int OptLevelOf(const CommonOptions& opts);
+
 /// The printer's options from `--spelling v0.23|v0.24` (text.spelling); nullopt after printing a
 /// usage error.
 std::optional<text::PrintOptions> PrintOptionsOf(const CommonOptions& opts);

@@ -3,6 +3,7 @@
 #include <exception>
 #include <iostream>
 
+#include "compiler/pass/pipelines.h"
 #include "conformance/runner/in_process.h"
 #include "tools/rlx/cli_common.h"
 
@@ -65,6 +66,16 @@ int RunAdapter(const std::vector<std::string>& all_args) {
     impl.SetBackend(*backend);
     args.erase(args.begin(), args.begin() + 2);
   }
+  // -O0 ... -O3 (after --backend): the compiled backends' optimization level.
+  if (!args.empty() && args[0].rfind("-O", 0) == 0) {
+    int level = 0;
+    if (!compiler::ParseOptLevel(args[0], &level)) {
+      std::cerr << "rlx adapter: expected -O0, -O1, -O2 or -O3, got '" << args[0] << "'\n";
+      return kUsage;
+    }
+    impl.SetOptLevel(level);
+    args.erase(args.begin());
+  }
   if (args.size() == 1 && args[0] == "--serve") {
     std::string line;
     bool too_long = false;
@@ -83,7 +94,7 @@ int RunAdapter(const std::vector<std::string>& all_args) {
     return kOk;
   }
   if (args.size() != 1 || args[0].rfind("--", 0) == 0) {
-    std::cerr << "usage: rlx adapter [--backend NAME] --serve | rlx adapter [--backend NAME] REQUEST.json\n";
+    std::cerr << "usage: rlx adapter [--backend NAME [-ON]] --serve | rlx adapter [--backend NAME [-ON]] REQUEST.json\n";
     return kUsage;
   }
   auto text = ReadFile(args[0]);

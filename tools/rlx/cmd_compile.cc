@@ -11,7 +11,7 @@
 namespace rlx::cli {
 
 int RunCompile(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"-O0"}, {"-o", "--header", "--prefix", "--emit"});
+  auto opts = ParseArgs(args, kOptLevelFlags, {"-o", "--header", "--prefix", "--emit"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1 || !opts->flags.count("-o") || opts->flags["-o"].empty()) {
     std::cerr << "rlx compile: expected one FILE and -o LIB.so\n";
@@ -38,7 +38,7 @@ int RunCompile(const std::vector<std::string>& args) {
   options.library = opts->flags["-o"];
   options.header = opts->flags.count("--header") ? opts->flags["--header"] : "";
   options.prefix = opts->flags.count("--prefix") ? opts->flags["--prefix"] : "";
-  options.optimize = !opts->flags.count("-O0");
+  options.opt_level = OptLevelOf(*opts);
   options.emit = kEmit.at(emit);  // codegen.cpu.aot: --emit writes the compiled module alone
   std::string error;
   if (!driver::CompileLibrary(m, options, &error)) {

@@ -94,7 +94,9 @@ bool WriteTo(const std::string& path, const std::string& what, const std::functi
 }  // namespace
 
 int RunConform(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--update", "--coverage", "--op-status", "--verbose", "--list"},
+  std::vector<std::string> switches = {"--update", "--coverage", "--op-status", "--verbose", "--list"};
+  switches.insert(switches.end(), kOptLevelFlags.begin(), kOptLevelFlags.end());
+  auto opts = ParseArgs(args, switches,
                         {"--impl", "--filter", "--shard", "--expect", "--junit", "--jsonl", "--suite", "--spec",
                          "--timeout", "--max-failures", "--match", "--passes", "--backend"});
   if (!opts) return kUsage;
@@ -241,10 +243,11 @@ int RunConform(const std::vector<std::string>& args) {
       auto backend = BackendOption("rlx conform", flags["--backend"]);
       if (!backend) return kUsage;
       in_process->SetBackend(*backend);
+      in_process->SetOptLevel(OptLevelOf(*opts));
       if (*backend != driver::Backend::kInterpreter) {
         config.skip_limits = true;
         config.limits_kept = driver::LimitNamesKeptByLowering();
-        impl_name += std::string(" on ") + driver::BackendName(*backend);
+        impl_name += std::string(" on ") + driver::BackendName(*backend) + " -O" + std::to_string(OptLevelOf(*opts));
       }
     }
     impl = std::move(in_process);

@@ -1,11 +1,13 @@
-// rlx opt FILE --passes=a,b,c [--verify-each] [--print-after-all] [--print-changed]
-// [--time-passes]: runs registered passes and prints the result (docs/cli.md).
+// rlx opt FILE --passes=a,b,c | -O0..-O3 [--verify-each] [--print-after-all] [--print-changed]
+// [--time-passes]: runs registered passes, or a level's pipeline, and prints the result
+// (docs/cli.md).
 // rlx opt --update FILE...: refreshes the expectations of pass test files.
 // rlx opt --list-passes: the registry.
 #include <iostream>
 
 #include "compiler/pass/pass_manager.h"
 #include "compiler/pass/pass_test_file.h"
+#include "compiler/pass/pipelines.h"
 #include "driver/driver.h"
 #include "ir/base/file_io.h"
 #include "tools/rlx/cli_common.h"
@@ -52,9 +54,10 @@ int UpdateTests(const CommonOptions& opts) {
 }  // namespace
 
 int RunOpt(const std::vector<std::string>& args) {
-  auto opts = ParseArgs(args, {"--verify-each", "--print-after-all", "--print-changed", "--time-passes",
-                               "--list-passes", "--update"},
-                        {"--passes", "--spelling"});
+  std::vector<std::string> switches = {"--verify-each", "--print-after-all", "--print-changed", "--time-passes",
+                                      "--list-passes", "--update"};
+  switches.insert(switches.end(), kOptLevelFlags.begin(), kOptLevelFlags.end());
+  auto opts = ParseArgs(args, switches, {"--passes", "--spelling"});
   if (!opts) return kUsage;
   if (opts->flags.count("--list-passes")) return ListPasses();
   if (opts->flags.count("--update")) return UpdateTests(*opts);
@@ -67,8 +70,16 @@ int RunOpt(const std::vector<std::string>& args) {
   std::vector<const compiler::PassInfo*> passes;
   std::string error;
   auto list = opts->flags.find("--passes");
-  if (list == opts->flags.end() || !compiler::ParsePassList(list->second, &passes, &error)) {
-    std::cerr << "rlx opt: " << (error.empty() ? "--passes=a,b,c is required" : error) << "\n";
+  bool level_given = false;
+  for (const std::string& flag : kOptLevelFlags) level_given |= opts->flags.count(flag) > 0;
+  if (level_given && list != opts->flags.end()) {
+    std::cerr << "rlx opt: give --passes=a,b,c or an optimization level -O0..-O3, not both\n";
+    return kUsage;
+  }
+  if (level_given) {
+    passes = compiler::Pipeline(OptLevelOf(*opts));  // spec pass.pipeline
+  } else if (list == opts->flags.end() || !compiler::ParsePassList(list->second, &passes, &error)) {
+    std::cerr << "rlx opt: " << (error.empty() ? "--passes=a,b,c or -O0..-O3 is required" : error) << "\n";
     return kUsage;
   }
   int exit_code = kOk;

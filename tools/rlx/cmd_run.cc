@@ -162,7 +162,9 @@ int RunRun(const std::vector<std::string>& raw_args) {
       args.push_back(raw_args[i]);
     }
   }
-  auto opts = ParseArgs(args, {"--random-inputs"}, {"--entry", "--output-dir", "--seed", "--inputs", "--result-json", "--backend"});
+  std::vector<std::string> switches = kOptLevelFlags;
+  switches.push_back("--random-inputs");
+  auto opts = ParseArgs(args, switches, {"--entry", "--output-dir", "--seed", "--inputs", "--result-json", "--backend"});
   if (!opts) return kUsage;
   if (opts->files.size() != 1) {
     std::cerr << "rlx run: expected one FILE\n";
@@ -278,6 +280,7 @@ int RunRun(const std::vector<std::string>& raw_args) {
     return kUsage;
   }
   driver::RunOptions run_options;
+  run_options.opt_level = OptLevelOf(*opts);
   if (opts->flags.count("--backend")) {
     auto backend = BackendOption("rlx run", opts->flags["--backend"]);
     if (!backend) return kUsage;

@@ -29,6 +29,7 @@ Commands:
                          (--smt2: print each identity's SMT-LIB2 query; --stats)
   run FILE               evaluate a function with the reference interpreter
                          (--entry NAME (default main); --backend interpreter|cpu-kernels|cpu;
+                         -O0|-O1|-O2|-O3: the compiled backends' pipeline (default -O2);
                          --input NAME=FILE.npy, repeatable;
                          --inputs FILE.json: inputs by name (docs/cli.md);
                          --random-inputs [--seed S]: inputs from the annotations, shape
@@ -37,7 +38,8 @@ Commands:
                          --result-json FILE: write the result as JSON (conformance/ADAPTER.md);
                          --limit max_steps|max_call_depth|max_tensor_bytes|max_live_bytes|
                          max_work|max_seconds=N)
-  opt FILE --passes=a,b  run compiler passes and print the result
+  opt FILE --passes=a,b  run compiler passes and print the result (or -O0..-O3: that
+                         level's pipeline, spec pass.pipeline;
                          (--verify-each: check the module after every pass;
                          --print-after-all | --print-changed: print it after each pass
                          (on stderr); --time-passes; --list-passes; --spelling;
@@ -45,17 +47,19 @@ Commands:
   conform [PATH[:LINE]...] run the conformance suite (conformance/) against rlx, or against
                          another implementation: --impl CMD (an adapter, conformance/ADAPTER.md);
                          --passes=a,b: run assertions run the module after these passes;
-                         --backend cpu-kernels|cpu: run assertions run on that backend;
+                         --backend cpu-kernels|cpu [-O0..-O3]: run assertions run on that
+                         backend at that level;
                          --filter GLOB (ids or rule tags); --shard I/N; --expect FILE
                          [--update]; --junit FILE; --jsonl FILE; --timeout S; --verbose;
                          --max-failures N;
                          --list; --coverage (rules without assertions); --op-status
   compile FILE -o LIB.so the module compiled ahead of time: a shared library and its C header,
                          whose entry points take DLPack tensors (--header FILE.h;
-                         --prefix NAME of the entry points; -O0;
+                         --prefix NAME of the entry points; -O0..-O3 (default -O2);
                          --emit obj|llvm|asm: the compiled module alone, to read)
   adapter --serve|REQ    rlx's own conformance adapter (JSON lines on stdin/stdout;
-                         --backend cpu-kernels|cpu first: run requests on that backend)
+                         --backend cpu-kernels|cpu [-O0..-O3] first: run requests on that
+                         backend at that level)
   fuzz                   generate well-typed programs and check them against every oracle
                          (--seed S; --time 60s | --count N; --oracle NAME,...; --jobs N;
                          --save DIR (default fuzz/regressions) | --no-save; --no-reduce;

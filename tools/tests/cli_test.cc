@@ -159,6 +159,24 @@ TEST_F(Cli, OptRunsPassesAndReports) {
   EXPECT_EQ(Run("opt " + bad + " --passes=rename-vars").code, 1);
 }
 
+// pass.pipeline: rlx opt -O2 runs the level's pipeline, showing every step with --print-after-all;
+// a level and --passes together, or an unknown level, are usage errors.
+TEST_F(Cli, OptRunsTheLevelsPipeline) {
+  std::string file = Write("m.py", kGood);
+  Result r = Run("opt " + file + " -O2 --print-after-all --verify-each");
+  EXPECT_EQ(r.code, 0) << r.err;
+  for (const char* step : {"canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
+                           "dead-code-elimination", "legalize-ops", "plan-memory", "parallelize-loops"}) {
+    EXPECT_NE(r.err.find(std::string("# after ") + step), std::string::npos) << step << "\n" << r.err;
+  }
+  EXPECT_NE(r.out.find("T.prim_func"), std::string::npos) << r.out;  // lowered
+  Result o0 = Run("opt " + file + " -O0 --print-after-all");
+  EXPECT_EQ(o0.code, 0) << o0.err;
+  EXPECT_EQ(o0.err.find("# after fold-constant"), std::string::npos) << o0.err;
+  EXPECT_EQ(Run("opt " + file + " -O2 --passes=rename-vars").code, 2);
+  EXPECT_EQ(Run("opt " + file + " -O4").code, 2);
+}
+
 // rlx opt --update rewrites a pass test file's expectations in place.
 TEST_F(Cli, OptUpdateRefreshesExpectations) {
   std::string file = Write("t.rlx", std::string("# RUN: --passes=rename-vars\n") + kGood);

@@ -1,6 +1,6 @@
 # The un-lowered Relax program of gelu.py: the op call(s) TVM's LegalizeOps lowered there
 # (apache/tvm tests/python/relax/test_transform_legalize_ops_nn.py, test_gelu). Same main signature;
-# interpreter/tests/tvm_legalized_test.cc runs both.
+# compiler/tests/tvm_legalized_test.cc runs both.
 from tvm.script import ir as I, relax as R, tir as T
 
 

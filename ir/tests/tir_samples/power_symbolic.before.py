@@ -1,6 +1,6 @@
 # The un-lowered Relax program of power_symbolic.py: the op call(s) TVM's LegalizeOps lowered there
 # (apache/tvm tests/python/relax/test_transform_legalize_ops_binary.py, test_power_symbolic). Same
-# main signature; interpreter/tests/tvm_legalized_test.cc runs both.
+# main signature; compiler/tests/tvm_legalized_test.cc runs both.
 from tvm.script import ir as I, relax as R, tir as T
 
 

@@ -1,7 +1,7 @@
 # The un-lowered Relax program of split_symbolic.py: the op call(s) TVM's LegalizeOps lowered there
 # (apache/tvm tests/python/relax/test_transform_legalize_ops_manipulate.py,
 # test_split_by_indices_n_section_divisible_symbolic). Same main signature;
-# interpreter/tests/tvm_legalized_test.cc runs both.
+# compiler/tests/tvm_legalized_test.cc runs both.
 from tvm.script import ir as I, relax as R, tir as T
 
 

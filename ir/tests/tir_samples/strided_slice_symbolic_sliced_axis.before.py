@@ -2,7 +2,7 @@
 # LegalizeOps lowered there (apache/tvm
 # tests/python/relax/test_transform_legalize_ops_index_linear_algebra.py,
 # test_strided_slice_symbolic_sliced_axis). Same main signature;
-# interpreter/tests/tvm_legalized_test.cc runs both.
+# compiler/tests/tvm_legalized_test.cc runs both.
 from tvm.script import ir as I, relax as R, tir as T
 
 

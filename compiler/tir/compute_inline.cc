@@ -1,0 +1,327 @@
+// compute-inline (pass.compute-inline): a scratch buffer that one spatial block fills, element
+// by element, with a value that cannot trap is replaced, in the one block that reads it, by that
+// value; the filling loop nest and the buffer go. What turns a fused chain of elementwise stages
+// (fuse-tir) into one loop nest that reads its inputs and writes its output once.
+#include "compiler/tir/compute_inline.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/tir/substitute.h"
+#include "ir/tir/walk.h"
+
+namespace rlx::compiler {
+namespace {
+
+using tir::Block;
+using tir::BufferStore;
+using tir::For;
+using tir::StmtKind;
+
+// One top-level stage of a PrimFunc's root block: a loop nest around one block.
+struct Stage {
+  Ref<tir::Stmt> stmt;
+  const Block* block = nullptr;  // the innermost block, when the nest is a perfect nest
+  std::vector<const For*> loops;
+};
+
+Stage StageOf(const Ref<tir::Stmt>& s) {
+  Stage st{s, nullptr, {}};
+  Ref<tir::Stmt> cur = s;
+  while (cur && cur->kind == StmtKind::kFor) {
+    st.loops.push_back(static_cast<const For*>(cur.get()));
+    cur = static_cast<const For&>(*cur).body;
+  }
+  if (cur && cur->kind == StmtKind::kBlock) st.block = static_cast<const Block*>(cur.get());
+  return st;
+}
+
+bool IsZero(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }
+
+// True when `index` lies in [0, extent) whatever the variables: a block variable whose domain is
+// [0, extent), or an integer constant below a constant extent.
+bool InBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, const Block& b) {
+  if (index->is_int()) return index->int_value >= 0 && extent->is_int() && index->int_value < extent->int_value;
+  for (const auto& iv : b.iter_vars) {
+    if (iv.var == index) return IsZero(iv.dom.min) && SameTerm(iv.dom.extent, extent);
+  }
+  return false;
+}
+
+// True when every load of `e` is in bounds in block `b` (InBounds), reads no buffer in its
+// indices, and `e` divides no integer by anything but a nonzero constant: evaluating it
+// anywhere `b`'s variables have values in their domains cannot trap.
+bool CannotTrap(const Ref<PrimExpr>& e, const Block& b) {
+  bool ok = true;
+  tir::ForEachExpr(e, [&](const PrimExpr& x) {
+    switch (x.kind) {
+      case PrimKind::kBufferLoad:
+        if (x.args.size() != x.buffer->ndim()) ok = false;
+        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = InBounds(x.args[i], x.buffer->shape[i], b);
+        break;
+      case PrimKind::kFloorDiv:
+      case PrimKind::kFloorMod:
+      case PrimKind::kTruncDiv:
+      case PrimKind::kTruncMod:
+        if (!IsFloat(x.dtype)) ok &= x.operands[1]->is_int() && x.operands[1]->int_value != 0;
+        break;
+      case PrimKind::kCall:
+        if (x.intrinsic == tir::Intrinsic::kPow && !IsFloat(x.dtype)) ok = false;
+        break;
+      default:
+        break;
+    }
+  });
+  return ok;
+}
+
+// The producer of `buffer` when it can be inlined: a stage whose perfect loop nest runs a
+// spatial block over the whole buffer (each loop from 0 over the block variable's domain, the
+// variables bound to the loops in order, no predicate, no init, nothing allocated), storing at
+// exactly its variables a value that cannot trap and does not read the buffer.
+const BufferStore* Producer(const Stage& st, const tir::Buffer* buffer) {
+  const Block* b = st.block;
+  if (!b || b->predicate || b->init || !b->alloc_buffers.empty()) return nullptr;
+  auto store = tir::As<BufferStore>(b->body);
+  if (!store || store->buffer.get() != buffer || b->iter_vars.size() != buffer->ndim() ||
+      st.loops.size() != b->iter_vars.size()) {
+    return nullptr;
+  }
+  for (size_t i = 0; i < b->iter_vars.size(); ++i) {
+    const tir::IterVar& iv = b->iter_vars[i];
+    const For& loop = *st.loops[i];
+    if (iv.kind != tir::IterKind::kSpatial || store->indices[i] != iv.var || b->iter_values[i] != loop.var ||
+        !IsZero(iv.dom.min) || !IsZero(loop.min) || !SameTerm(loop.extent, iv.dom.extent) ||
+        !SameTerm(iv.dom.extent, buffer->shape[i])) {
+      return nullptr;
+    }
+  }
+  // A value that reads the buffer itself accumulates (a reduction with no reduce axis, over a
+  // zero-filled buffer): not an element-by-element definition.
+  bool reads_itself = false;
+  tir::ForEachExpr(store->value, [&](const PrimExpr& e) { reads_itself |= e.kind == PrimKind::kBufferLoad && e.buffer.get() == buffer; });
+  return !reads_itself && CannotTrap(store->value, *b) ? store.get() : nullptr;
+}
+
+// The buffers a statement stores to.
+std::unordered_set<const tir::Buffer*> Written(const Ref<tir::Stmt>& s) {
+  std::unordered_set<const tir::Buffer*> out;
+  tir::ForEachStmt(s, [&](const tir::Stmt& x) {
+    if (x.kind == StmtKind::kBufferStore) out.insert(static_cast<const BufferStore&>(x).buffer.get());
+  });
+  return out;
+}
+
+// True when a PrimExpr field of `s` itself (not of its child statements) loads `buffer`.
+bool LoadsIn(const tir::Stmt& s, const tir::Buffer* buffer) {
+  bool found = false;
+  tir::ForEachExprOf(s, [&](const PrimExpr& e) { found |= e.kind == PrimKind::kBufferLoad && e.buffer.get() == buffer; });
+  return found;
+}
+
+// Checks the reads of `buffer` in `s`, whose innermost enclosing block is `block` (null outside
+// every block): only stores of a block read it, each index in bounds by the block's domains
+// (InBounds). Counts the blocks that read it in `blocks_reading`.
+bool ReadsOnlyInBounds(const Ref<tir::Stmt>& s, const tir::Buffer* buffer, const Block* block, int* blocks_reading) {
+  if (!s) return true;
+  switch (s->kind) {
+    case StmtKind::kSeq:
+      for (const auto& c : static_cast<const tir::SeqStmt&>(*s).seq) {
+        if (!ReadsOnlyInBounds(c, buffer, block, blocks_reading)) return false;
+      }
+      return true;
+    case StmtKind::kFor:
+      return !LoadsIn(*s, buffer) && ReadsOnlyInBounds(static_cast<const For&>(*s).body, buffer, block, blocks_reading);
+    case StmtKind::kBlock: {
+      const auto& b = static_cast<const Block&>(*s);
+      if (LoadsIn(b, buffer)) return false;  // in a binding, a predicate or a region
+      int inside = 0;
+      if (!ReadsOnlyInBounds(b.body, buffer, &b, &inside) || !ReadsOnlyInBounds(b.init, buffer, &b, &inside)) return false;
+      *blocks_reading += inside > 0 ? 1 : 0;
+      return true;
+    }
+    case StmtKind::kBufferStore: {
+      if (!LoadsIn(*s, buffer)) return true;
+      if (!block) return false;
+      bool ok = true;
+      tir::ForEachExprOf(*s, [&](const PrimExpr& e) {
+        if (e.kind != PrimKind::kBufferLoad || e.buffer.get() != buffer) return;
+        for (size_t i = 0; ok && i < e.args.size(); ++i) ok = InBounds(e.args[i], buffer->shape[i], *block);
+      });
+      if (ok) ++*blocks_reading;
+      return ok;
+    }
+    default: {
+      // Anything else (a let, a guard, an assertion, ...) must not read it: only stores are
+      // rewritten.
+      bool found = false;
+      tir::ForEachStmt(s, [&](const tir::Stmt& x) { found |= LoadsIn(x, buffer); });
+      return !found;
+    }
+  }
+}
+
+// Replaces, in the reading block, every load of the buffer by the producer's value at the
+// load's indices; its read regions take the producer's.
+class Inliner {
+ public:
+  Inliner(const tir::Buffer* buffer, const Block& producer, const BufferStore& store)
+      : buffer_(buffer), producer_(producer), store_(store) {}
+
+  Ref<tir::Stmt> Stmt(const Ref<tir::Stmt>& s) {
+    if (!s) return s;
+    switch (s->kind) {
+      case StmtKind::kSeq: {
+        std::vector<Ref<tir::Stmt>> seq;
+        for (const auto& c : static_cast<const tir::SeqStmt&>(*s).seq) seq.push_back(Stmt(c));
+        return tir::SeqStmt::Make(std::move(seq), s->span);
+      }
+      case StmtKind::kFor: {
+        const auto& f = static_cast<const For&>(*s);
+        return For::Make(f.var, f.min, f.extent, f.for_kind, Stmt(f.body), f.thread_tag, f.annotations, s->span);
+      }
+      case StmtKind::kBlock: {
+        Block b = static_cast<const Block&>(*s);
+        b.body = Stmt(b.body);
+        if (b.init) b.init = Stmt(b.init);
+        // The buffer's read region becomes the producer's inputs, whole (the producer's regions
+        // are in its own variables).
+        std::vector<tir::BufferRegion> reads;
+        for (const auto& r : b.reads) {
+          if (r.buffer.get() != buffer_) {
+            reads.push_back(r);
+            continue;
+          }
+          for (const auto& pr : producer_.reads) {
+            tir::BufferRegion whole{pr.buffer, {}};
+            for (const auto& extent : pr.buffer->shape) whole.region.push_back({PrimExpr::Int(0, extent->dtype), extent});
+            reads.push_back(std::move(whole));
+          }
+        }
+        b.reads = std::move(reads);
+        return Block::MakeFull(std::move(b));
+      }
+      case StmtKind::kBufferStore: {
+        const auto& st = static_cast<const BufferStore&>(*s);
+        std::vector<Ref<PrimExpr>> indices;
+        for (const auto& i : st.indices) indices.push_back(Expr(i));
+        return BufferStore::Make(st.buffer, Expr(st.value), std::move(indices), s->span);
+      }
+      default:
+        return s;  // ReadsOnlyInBounds made sure nothing else reads the buffer
+    }
+  }
+
+ private:
+  // Loads of the buffer become the producer's value at their indices.
+  class LoadInliner : public tir::Substituter {
+   public:
+    explicit LoadInliner(const Inliner& in) : in_(in) {}
+
+   protected:
+    Ref<PrimExpr> SubstLoad(const Ref<PrimExpr>& load) override {
+      if (load->buffer.get() != in_.buffer_) return nullptr;
+      tir::Substituter at;
+      for (size_t i = 0; i < load->args.size(); ++i) {
+        at.MapVar(in_.producer_.iter_vars[i].var.get(), SubstExpr(load->args[i]));
+      }
+      return at.SubstExpr(in_.store_.value);
+    }
+
+   private:
+    const Inliner& in_;
+  };
+
+  Ref<PrimExpr> Expr(const Ref<PrimExpr>& e) {
+    LoadInliner inliner(*this);
+    return inliner.SubstExpr(e);
+  }
+
+  const tir::Buffer* buffer_;
+  const Block& producer_;
+  const BufferStore& store_;
+};
+
+// The statements of a body, nested sequences flattened.
+void Flatten(const Ref<tir::Stmt>& s, std::vector<Ref<tir::Stmt>>* out) {
+  if (auto seq = tir::As<tir::SeqStmt>(s)) {
+    for (const auto& c : seq->seq) Flatten(c, out);
+  } else if (s) {
+    out->push_back(s);
+  }
+}
+
+// One inlining in the root block `root`, or nullptr when no scratch buffer qualifies.
+Ref<tir::Stmt> InlineOne(const Block& root) {
+  std::vector<Ref<tir::Stmt>> stmts;
+  Flatten(root.body, &stmts);
+  for (const auto& buffer : root.alloc_buffers) {
+    // The one stage that writes it, and every later stage: one block reads it, in bounds, and
+    // nothing the producer reads is written after the producer.
+    std::vector<size_t> writers;
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      if (Written(stmts[i]).count(buffer.get())) writers.push_back(i);
+    }
+    if (writers.size() != 1) continue;
+    const size_t p = writers[0];
+    Stage st = StageOf(stmts[p]);
+    const BufferStore* store = Producer(st, buffer.get());
+    if (!store) continue;
+    int readers = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < stmts.size(); ++i) {
+      if (i == p) continue;
+      int before = readers;
+      ok = ReadsOnlyInBounds(stmts[i], buffer.get(), nullptr, &readers);
+      if (i < p && readers != before) ok = false;  // read before it is filled: zeros, not the value
+    }
+    if (!ok || readers != 1) continue;
+    std::unordered_set<const tir::Buffer*> inputs;
+    tir::ForEachExpr(store->value, [&](const PrimExpr& e) { if (e.kind == PrimKind::kBufferLoad) inputs.insert(e.buffer.get()); });
+    for (size_t i = p + 1; ok && i < stmts.size(); ++i) {
+      for (const tir::Buffer* w : Written(stmts[i])) ok &= !inputs.count(w);
+    }
+    if (!ok) continue;
+    Inliner inliner(buffer.get(), *st.block, *store);
+    std::vector<Ref<tir::Stmt>> out;
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      if (i != p) out.push_back(i > p ? inliner.Stmt(stmts[i]) : stmts[i]);
+    }
+    Block copy = root;
+    copy.alloc_buffers.erase(std::find(copy.alloc_buffers.begin(), copy.alloc_buffers.end(), buffer));
+    copy.body = out.size() == 1 ? out[0] : tir::SeqStmt::Make(std::move(out));
+    return Block::MakeFull(std::move(copy));
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Ref<tir::PrimFunc> ComputeInline(const Ref<tir::PrimFunc>& f) {
+  Ref<tir::Stmt> body = f->body;
+  for (;;) {
+    auto root = tir::As<Block>(body);
+    if (!root || !root->is_root()) break;
+    Ref<tir::Stmt> next = InlineOne(*root);
+    if (!next) break;
+    body = next;
+  }
+  return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
+}
+
+Ref<IRModule> ComputeInline(const Ref<IRModule>& m) {
+  std::vector<GlobalDef> globals = m->globals;
+  bool changed = false;
+  for (GlobalDef& g : globals) {
+    auto f = As<tir::PrimFunc>(g.value);
+    if (!f) continue;
+    Ref<tir::PrimFunc> out = ComputeInline(f);
+    changed |= out != f;
+    g.value = out;
+  }
+  return changed ? m->WithGlobals(std::move(globals)) : m;
+}
+
+}  // namespace rlx::compiler
