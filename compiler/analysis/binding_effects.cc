@@ -76,6 +76,8 @@ class TrustedValues : public ExprVisitor {
   explicit TrustedValues(const IRModule& m) : module_(m) {}
 
   void VisitBinding(const Binding& b) override {
+    // A local function's calls check their results against its return annotation.
+    if (auto f = As<Function>(b.value); f && !b.is_match_cast() && f->ret_sinfo) local_functions_.insert(b.var.get());
     ExprVisitor::VisitBinding(b);  // nested scopes first
     const bool rests = Unchecked(b.value) || UsesTrusted(b.value);
     if (b.is_match_cast() || b.var->annotation) {
@@ -94,12 +96,15 @@ class TrustedValues : public ExprVisitor {
     if (!call) return false;
     switch (call->op->kind) {
       case ExprKind::kExternFunc:
+        return true;
       case ExprKind::kVar:
       case ExprKind::kDataflowVar:
-        return true;
+        return !local_functions_.count(As<Var>(call->op).get());
       case ExprKind::kGlobalVar: {
-        const GlobalDef* g = module_.Find(As<GlobalVar>(call->op)->name);
-        return !g || g->value->kind == ExprKind::kExternFunc;
+        // A Relax function's result is checked against its return annotation; without one, its
+        // struct info is derived from its body, which may return a trusted value.
+        auto f = module_.FindFunction(As<GlobalVar>(call->op)->name);
+        return !f || !f->ret_sinfo;
       }
       case ExprKind::kOp: {
         const OpId id = As<Op>(call->op)->info->id;
@@ -122,6 +127,7 @@ class TrustedValues : public ExprVisitor {
   }
 
   const IRModule& module_;
+  std::unordered_set<const Var*> local_functions_;
 };
 
 // A shape or prim value computes nothing (it may trap on overflow or a zero divisor otherwise).

@@ -36,6 +36,16 @@ class BindingEffects {
   /// struct info may be a trusted declaration's: the check may fail though the checker proved it.
   bool ChecksTrusted(const Binding& b) const;
 
+  /// True when the checker recorded a run-time check while deriving `b` (an argument or bound
+  /// of a call, an annotation, an op constraint, ...), or `b` checks a trusted value.
+  bool Checked(const Binding& b) const { return checked_.count(b.var.get()) > 0 || ChecksTrusted(b); }
+
+  /// True when `e` is a variable whose struct info may be a trusted declaration's (Trusted).
+  bool IsTrusted(const Ref<Expr>& e) const {
+    auto v = As<Var>(e);
+    return v && trusted_.count(v.get());
+  }
+
   /// True when evaluating `value` cannot trap or have an effect, whatever the values of the
   /// variables it uses (the checker's static facts aside: a binding's recorded run-time checks
   /// are Removable's business).
@@ -43,10 +53,6 @@ class BindingEffects {
 
  private:
   bool SeqCannotTrap(const SeqExpr& seq) const;
-  bool IsTrusted(const Ref<Expr>& e) const {
-    auto v = As<Var>(e);
-    return v && trusted_.count(v.get());
-  }
   std::unordered_set<const Var*> checked_;  // bindings the checker gave a run-time check
   std::unordered_set<const Var*> binds_shape_vars_;  // match_casts that define shape variables
   std::unordered_set<const Var*> trusted_;

@@ -21,6 +21,7 @@ const std::vector<std::string> kRelaxO1 = {
     "dead-code-elimination",  // unused bindings that cannot trap, unreachable functions
 };
 const std::vector<std::string> kRelaxO2 = {
+    "inline",                            // private functions called once, or small
     "canonicalize-bindings",
     "fold-constant",                     // pure calls on constants evaluated
     "common-subexpression-elimination",  // a value computed once
@@ -30,7 +31,7 @@ const std::vector<std::string> kRelaxO2 = {
 // -O3: the -O2 passes twice (a fold can expose a common subexpression, and the copies CSE
 // leaves, once canonicalized, more constant operands).
 const std::vector<std::string> kRelaxO3 = {
-    "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
+    "inline", "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
     "canonicalize-bindings", "dead-code-elimination",
     "fold-constant", "common-subexpression-elimination", "canonicalize-bindings", "dead-code-elimination",
 };

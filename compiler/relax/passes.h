@@ -45,6 +45,15 @@ Ref<IRModule> CallTirRewrite(const Ref<IRModule>& m);
 /// tensor's.
 Ref<IRModule> PlanMemory(const Ref<IRModule>& m);
 
+/// inline (pass.inline, TVM's inlining of private functions): every call `v = cls.f(args)`, in an
+/// ordinary block, of a private Relax function that is called (or referenced) once in the module
+/// or has at most 8 bindings — not recursive, not a fused group, not force_pure, its result not
+/// checked at run time against its return annotation — whose arguments and bounds the checker
+/// proved and none of whose arguments is trusted, is replaced by the function's body as
+/// inline-local splices one (compiler/relax/splice_call.h). The functions stay in the module (a run
+/// may name any as its entry).
+Ref<IRModule> Inline(const Ref<IRModule>& m);
+
 /// canonicalize-bindings (pass.canonicalize-bindings, TVM's CanonicalizeBindings): a binding that
 /// copies a variable (`y = x`, or a `match_cast` of x to the struct info x has) disappears and its
 /// uses take x; `y = t[i]` of a tuple t bound in scope becomes the field; in a dataflow block,

@@ -69,6 +69,12 @@ TEST(PassManager, EveryPassAndEveryPairVerifies) {
 // a symbolic extent, a match_cast and an if.
 constexpr const char* kEverySite = R"(@I.ir_module
 class Module:
+    @R.function(private=True)
+    def dbl(a: R.Tensor(("k", 3), dtype="float32")) -> R.Tensor(("k", 3), dtype="float32"):
+        k = T.int64()
+        b = R.add(a, a)
+        return b
+
     @R.function
     def main(x: R.Tensor(("n", 3), dtype="float32"), c: R.Prim("bool")) -> R.Tensor(("n", 3), dtype="float32"):
         n = T.int64()
@@ -80,6 +86,7 @@ class Module:
                 R.output(b)
             return b
         y = scale(x)
+        q = Module.dbl(y)
         with R.dataflow():
             s = R.add(x, x)
             s2 = R.add(x, x)
