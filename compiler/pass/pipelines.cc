@@ -21,6 +21,7 @@ const std::vector<std::string> kRelaxO1 = {
     "dead-code-elimination",  // unused bindings that cannot trap, unreachable functions
 };
 const std::vector<std::string> kRelaxO2 = {
+    "lambda-lift",                       // local functions made module functions
     "inline",                            // private functions called once, or small
     "canonicalize-bindings",
     "fold-constant",                     // pure calls on constants evaluated
@@ -31,7 +32,7 @@ const std::vector<std::string> kRelaxO2 = {
 // -O3: the -O2 passes twice (a fold can expose a common subexpression, and the copies CSE
 // leaves, once canonicalized, more constant operands).
 const std::vector<std::string> kRelaxO3 = {
-    "inline", "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
+    "lambda-lift", "inline", "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
     "canonicalize-bindings", "dead-code-elimination",
     "fold-constant", "common-subexpression-elimination", "canonicalize-bindings", "dead-code-elimination",
 };

@@ -45,6 +45,14 @@ Ref<IRModule> CallTirRewrite(const Ref<IRModule>& m);
 /// tensor's.
 Ref<IRModule> PlanMemory(const Ref<IRModule>& m);
 
+/// lambda-lift (pass.lambda-lift, TVM's LambdaLift): every local function bound in a module
+/// function's body (not inside another local function; those follow, round by round) becomes a
+/// private module function named `<function>_<local>`, when every use of it is a call (a
+/// function value that escapes keeps its name and stays) and nothing it captures is trusted: what
+/// it captures become extra parameters (each variable annotated with its struct info, each shape
+/// variable as an R.Prim with that value), its calls pass them, and its binding goes.
+Ref<IRModule> LambdaLift(const Ref<IRModule>& m);
+
 /// inline (pass.inline, TVM's inlining of private functions): every call `v = cls.f(args)`, in an
 /// ordinary block, of a private Relax function that is called (or referenced) once in the module
 /// or has at most 8 bindings — not recursive, not a fused group, not force_pure, its result not
