@@ -40,6 +40,9 @@ class BindingEffects {
   /// of a call, an annotation, an op constraint, ...), or `b` checks a trusted value.
   bool Checked(const Binding& b) const { return checked_.count(b.var.get()) > 0 || ChecksTrusted(b); }
 
+  /// True when `b` is a match_cast that defines a shape variable.
+  bool DefinesShapeVars(const Binding& b) const { return binds_shape_vars_.count(b.var.get()) > 0; }
+
   /// True when `e` is a variable whose struct info may be a trusted declaration's (Trusted).
   bool IsTrusted(const Ref<Expr>& e) const {
     auto v = As<Var>(e);

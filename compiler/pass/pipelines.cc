@@ -17,12 +17,14 @@ std::vector<const PassInfo*> Passes(const std::vector<std::string>& names) {
 
 // The optimizations on Relax before legalization, per level.
 const std::vector<std::string> kRelaxO1 = {
+    "simplify-shapes",        // the checks the prover proved dropped
     "canonicalize-bindings",  // copies and projections of known tuples replaced
     "dead-code-elimination",  // unused bindings that cannot trap, unreachable functions
 };
 const std::vector<std::string> kRelaxO2 = {
     "lambda-lift",                       // local functions made module functions
     "inline",                            // private functions called once, or small
+    "simplify-shapes",                   // the checks the prover proved dropped
     "canonicalize-bindings",
     "fold-constant",                     // pure calls on constants evaluated
     "common-subexpression-elimination",  // a value computed once
@@ -32,7 +34,7 @@ const std::vector<std::string> kRelaxO2 = {
 // -O3: the -O2 passes twice (a fold can expose a common subexpression, and the copies CSE
 // leaves, once canonicalized, more constant operands).
 const std::vector<std::string> kRelaxO3 = {
-    "lambda-lift", "inline", "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
+    "lambda-lift", "inline", "simplify-shapes", "canonicalize-bindings", "fold-constant", "common-subexpression-elimination",
     "canonicalize-bindings", "dead-code-elimination",
     "fold-constant", "common-subexpression-elimination", "canonicalize-bindings", "dead-code-elimination",
 };

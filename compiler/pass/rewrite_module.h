@@ -12,4 +12,10 @@ namespace rlx::compiler {
 /// the functions it rebuilt leave it with theirs. Returns `m` itself when nothing changed.
 Ref<IRModule> RewriteModule(ExprMutator& mutator, const Ref<IRModule>& m);
 
+/// `rewritten` when the checker accepts it, else `original` (pass.refine.accepted): a rewrite that
+/// gives a variable more precise struct info can turn a check the checker left to run time, later
+/// in the function, into a static error — in code that would trap when reached — and a pass must
+/// leave a module the checker accepts.
+Ref<IRModule> AcceptedOr(const Ref<IRModule>& original, const Ref<IRModule>& rewritten);
+
 }  // namespace rlx::compiler

@@ -161,7 +161,7 @@ class Folder : public ExprMutator {
 
 Ref<IRModule> FoldConstant(const Ref<IRModule>& m) {
   Folder mutator;
-  return RewriteModule(mutator, m);
+  return AcceptedOr(m, RewriteModule(mutator, m));
 }
 
 }  // namespace rlx::compiler

@@ -113,7 +113,7 @@ Ref<IRModule> Inline(const Ref<IRModule>& m) {
   if (inlinable.empty()) return m;
   BindingEffects effects(*m);
   Inliner inliner(*m, effects, std::move(inlinable));
-  return RewriteModule(inliner, m);
+  return AcceptedOr(m, RewriteModule(inliner, m));
 }
 
 }  // namespace rlx::compiler

@@ -62,6 +62,12 @@ Ref<IRModule> LambdaLift(const Ref<IRModule>& m);
 /// may name any as its entry).
 Ref<IRModule> Inline(const Ref<IRModule>& m);
 
+/// simplify-shapes (pass.simplify-shapes): every check the checker decided statically (no run-time
+/// check recorded, nothing trusted checked) goes: `y = R.match_cast(x, S)` that defines no shape
+/// variable becomes `y = x`, and `y: S = e` loses its annotation (e's derived struct info is S or
+/// more precise), `y` a new variable with the derived struct info.
+Ref<IRModule> SimplifyShapes(const Ref<IRModule>& m);
+
 /// canonicalize-bindings (pass.canonicalize-bindings, TVM's CanonicalizeBindings): a binding that
 /// copies a variable (`y = x`, or a `match_cast` of x to the struct info x has) disappears and its
 /// uses take x; `y = t[i]` of a tuple t bound in scope becomes the field; in a dataflow block,
