@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ir/analysis/visitor.h"
+#include "ir/op_table.h"
 #include "ir/tir/substitute.h"
 #include "ir/tir/walk.h"
 
@@ -312,11 +314,29 @@ Ref<tir::PrimFunc> ComputeInline(const Ref<tir::PrimFunc>& f) {
 }
 
 Ref<IRModule> ComputeInline(const Ref<IRModule>& m) {
+  // Only PrimFuncs that nothing can call with buffers that share memory: those the module
+  // references only as the callee of R.call_tir (its outputs are fresh tensors; two inputs may be
+  // one tensor, but neither is written). An in-place or direct call may pass an output that is an
+  // input too, and the inlined value would then read an element after the consumer wrote it.
+  struct References : ExprVisitor {
+    std::unordered_set<std::string> call_tir, other;
+    void VisitCall(const Call& c) override {
+      if (IsOpCall(c, OpId::kCallTir) && !c.args.empty()) {
+        if (auto g = As<GlobalVar>(c.args[0])) call_tir.insert(g->name);
+        for (size_t i = 1; i < c.args.size(); ++i) VisitExpr(c.args[i]);
+        for (const auto& s : c.sinfo_args) VisitStructInfo(s);
+        return;
+      }
+      ExprVisitor::VisitCall(c);
+    }
+    void VisitGlobalVar(const GlobalVar& g) override { other.insert(g.name); }
+  } refs;
+  refs.VisitModule(*m);
   std::vector<GlobalDef> globals = m->globals;
   bool changed = false;
   for (GlobalDef& g : globals) {
     auto f = As<tir::PrimFunc>(g.value);
-    if (!f) continue;
+    if (!f || refs.other.count(g.name)) continue;
     Ref<tir::PrimFunc> out = ComputeInline(f);
     changed |= out != f;
     g.value = out;
