@@ -6,8 +6,9 @@
 // REPEATS timed runs after a warm-up. The baselines run in /usr/bin/python3 (bench/setup.sh
 // installs NumPy and PyTorch; a missing one is reported as "-"), with OPENBLAS / OMP / MKL
 // threads and torch.set_num_threads set to the same thread count. Also: the time of the -O2
-// pipeline's passes per 100 bindings of the example models (LLVM's code generation apart), and
-// a model compiled for a symbolic batch against the same model with the batch static.
+// pipeline's passes per 100 bindings of the example models (LLVM's code generation apart), the
+// example models end to end at batch 1 and 32 against PyTorch eager, and a model compiled for a
+// symbolic batch against the same model with the batch static.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include "driver/codegen_loader.h"
 #include "driver/driver.h"
 #include "ir/base/file_io.h"
+#include "ir/tensor_data.h"
 #include "runtime/io/random_inputs.h"
 #include "runtime/thread_pool.h"
 
@@ -175,15 +177,16 @@ rlx::Ref<rlx::IRModule> Load(const std::string& text, const std::string& name) {
   return program.module;
 }
 
-// Seconds of one run of `main` on the cpu backend at -O2 with `threads` threads.
-double RlxSeconds(const rlx::Ref<rlx::IRModule>& m, const std::vector<Value>& args, int threads, int repeats) {
+// Seconds of one run of `entry` on the cpu backend at -O2 with `threads` threads.
+double RlxSeconds(const rlx::Ref<rlx::IRModule>& m, const std::vector<Value>& args, int threads, int repeats,
+                  const std::string& entry = "main") {
   rlx::runtime::SetParallelSettings({threads, -1});
   rlx::driver::RunOptions options;
   options.backend = rlx::driver::Backend::kCpu;
   options.opt_level = 2;
   auto exe = rlx::driver::Prepare(m, options);
   double s = Median(repeats, [&] {
-    auto r = exe->Run("main", args);
+    auto r = exe->Run(entry, args);
     if (!r.ok()) {
       std::fprintf(stderr, "ops_bench: %s\n", r.error->message.c_str());
       std::exit(1);
@@ -220,6 +223,96 @@ void Operators(int repeats, const std::string& only) {
       if (w.bytes > 0) std::snprintf(gbs, sizeof gbs, "%.1f", w.bytes / rlx_s / 1e9);
       std::printf("| %s | %d | %s | %s | %s | %s | %s | %s |\n", w.name.c_str(), threads, Ms(rlx_s).c_str(),
                   Ms(np_s).c_str(), Ms(torch_s).c_str(), Ratio(np_s, rlx_s).c_str(), Ratio(torch_s, rlx_s).c_str(), gbs);
+      std::fflush(stdout);
+    }
+  }
+}
+
+// An example model at one batch: its file, entry, shape variables and scalar arguments, and the
+// same computation in PyTorch eager (tensors from NumPy arrays of the same shapes; B is the batch).
+struct ModelRun {
+  std::string name;
+  std::string file, entry;
+  std::map<std::string, int64_t> shape_vars;
+  std::map<size_t, int64_t> scalar_args;  // int64 0-d tensor arguments, by parameter index
+  std::string torch;                      // Python defining torch_f(); "B" stands for the batch
+};
+
+std::vector<ModelRun> Models() {
+  const std::string mlp =
+      "F = torch.nn.functional\nx = torch.rand(B, 784); w1 = torch.rand(784, 128); b1 = torch.rand(128); w2 = torch.rand(128, 10)\n"
+      "torch_f = lambda: torch.softmax(torch.relu(x @ w1 + b1) @ w2, -1)\n";
+  const std::string conv =
+      "F = torch.nn.functional\nx = torch.rand(B, 3, 32, 32); w = torch.rand(16, 3, 3, 3)\n"
+      "g, b, m, v = (torch.rand(16) for _ in range(4)); fw = torch.rand(16, 10)\n"
+      "def torch_f():\n  r = F.relu(F.batch_norm(F.conv2d(x, w, padding=1), m, v, g, b, False, 0.0, 1e-5))\n"
+      "  return F.log_softmax(F.adaptive_avg_pool2d(F.max_pool2d(r, 2), 1).reshape(B, 16) @ fw, 1)\n";
+  const std::string transformer =
+      "F = torch.nn.functional\nx = torch.rand(B, 256); g1, b1, g2, b2 = (torch.rand(256) for _ in range(4))\n"
+      "wqkv = torch.rand(256, 768); wo = torch.rand(256, 256); wu = torch.rand(256, 1024); wd = torch.rand(1024, 256)\n"
+      "def torch_f():\n  h = (F.layer_norm(x, (256,), g1, b1) @ wqkv).reshape(B, 3, 4, 64).permute(1, 2, 0, 3)\n"
+      "  a = torch.softmax(h[0] @ h[1].transpose(1, 2) * 0.125, -1)\n"
+      "  x1 = x + (a @ h[2]).permute(1, 0, 2).reshape(B, 256) @ wo\n"
+      "  return x1 + F.gelu(F.layer_norm(x1, (256,), g2, b2) @ wu) @ wd\n";
+  const std::string attention =
+      "q, k, v = (torch.rand(B, 256, 64).half() for _ in range(3))\nmask = torch.tril(torch.ones(256, 256, dtype=torch.bool))\n"
+      "def torch_f():\n  s = (q.float() @ k.float().transpose(1, 2)) * 0.125\n"
+      "  s = torch.where(mask, s, torch.tensor(-65504.0))\n  return (torch.softmax(s, -1).half().float() @ v.float()).half()\n";
+  const std::string closure =
+      "x = torch.rand(4)\ndef torch_f():\n  acc = x.clone()\n  for _ in range(100): acc = acc + x\n  return acc\n";
+  std::vector<ModelRun> out;
+  for (int64_t batch : {1, 32}) {
+    const std::string b = std::to_string(batch);
+    out.push_back({"mlp, n = " + b, "mlp.py", "main", {{"n", batch}}, {}, mlp});
+    out.push_back({"conv net, batch = " + b, "conv_net.py", "main", {{"batch", batch}}, {}, conv});
+    out.push_back({"transformer block, s = " + b, "transformer_block.py", "main", {{"s", batch}}, {}, transformer});
+    out.push_back({"causal attention, b = " + b + " (s = 256, float16)", "attention.py", "main", {{"b", batch}, {"s", 256}},
+                   {}, attention});
+  }
+  out.push_back({"control flow (closure, 100 steps)", "control_flow.py", "closure", {}, {{1, 100}}, closure});
+  return out;
+}
+
+// PyTorch eager's seconds for a model (-1 when PyTorch is missing) on `threads` threads.
+double TorchSeconds(const ModelRun& m, int64_t batch, int threads, int repeats) {
+  std::string code = m.torch;
+  for (size_t at; (at = code.find('B')) != std::string::npos;) code.replace(at, 1, std::to_string(batch));
+  const std::string script = "import timeit\ntry:\n  import torch\nexcept Exception:\n  print(-1); raise SystemExit\n"
+                             "torch.set_num_threads(" + std::to_string(threads) + ")\n" + code +
+                             "torch_f()\none = min(timeit.repeat(torch_f, number=1, repeat=3))\n"
+                             "t = timeit.repeat(torch_f, number=1, repeat=max(" + std::to_string(repeats) +
+                             ", int(1.0 / max(one, 1e-6))))\nt.sort(); print(t[len(t) // 2])\n";
+  const std::string path = "/tmp/rlx_ops_bench_model.py";
+  std::string error;
+  if (!rlx::WriteWholeFile(path, script, &error)) return -1;
+  const std::string t = std::to_string(threads);
+  FILE* p = popen(("OMP_NUM_THREADS=" + t + " /usr/bin/python3 " + path + " 2>/dev/null").c_str(), "r");
+  if (!p) return -1;
+  double s = -1;
+  if (std::fscanf(p, "%lf", &s) != 1) s = -1;
+  pclose(p);
+  return s;
+}
+
+// The example models end to end on the cpu backend at -O2 against PyTorch eager.
+void ModelsEndToEnd(int repeats) {
+  std::printf("\n| model | threads | rlx -O2 ms | PyTorch ms | PyTorch / rlx |\n| --- | ---: | ---: | ---: | ---: |\n");
+  for (const ModelRun& m : Models()) {
+    std::string text, error;
+    if (!rlx::ReadWholeFile(std::string(RLX_SOURCE_DIR) + "/examples/" + m.file, &text, &error)) continue;
+    rlx::Ref<rlx::IRModule> module = Load(text, m.file);
+    std::vector<Value> args = Inputs(*module->FindFunction(m.entry), m.shape_vars);
+    for (const auto& [index, value] : m.scalar_args) {
+      auto t = std::make_shared<rlx::TensorData>(rlx::DataType::kInt64, std::vector<int64_t>{});
+      *reinterpret_cast<int64_t*>(t->mutable_data()) = value;
+      args[index] = Value::FromTensor(t);
+    }
+    const int64_t batch = m.shape_vars.empty() ? 1 : m.shape_vars.begin()->second;  // (b before s)
+    for (int threads : {1, 2}) {
+      const double rlx_s = RlxSeconds(module, args, threads, repeats, m.entry);
+      const double torch_s = TorchSeconds(m, batch, threads, repeats);
+      std::printf("| %s | %d | %s | %s | %s |\n", m.name.c_str(), threads, Ms(rlx_s).c_str(), Ms(torch_s).c_str(),
+                  Ratio(torch_s, rlx_s).c_str());
       std::fflush(stdout);
     }
   }
@@ -299,6 +392,7 @@ int main(int argc, char** argv) {
   }
   Operators(repeats, only);
   if (!only.empty()) return 0;
+  ModelsEndToEnd(repeats);
   CompileTime(repeats);
   SymbolicShapes(repeats);
   return 0;

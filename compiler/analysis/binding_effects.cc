@@ -8,11 +8,11 @@ namespace rlx::compiler {
 namespace {
 
 // The shape variables of a struct info, in order.
-void ShapeVarsOf(const Ref<StructInfo>& s, std::vector<const PrimExpr*>* out);
+void EffectShapeVarsOf(const Ref<StructInfo>& s, std::vector<const PrimExpr*>* out);
 
-class ShapeVarCollector : public ExprVisitor {
+class EffectShapeVarCollector : public ExprVisitor {
  public:
-  explicit ShapeVarCollector(std::vector<const PrimExpr*>* out) : out_(out) {}
+  explicit EffectShapeVarCollector(std::vector<const PrimExpr*>* out) : out_(out) {}
   void VisitPrimExpr(const Ref<PrimExpr>& e) override {
     if (e && e->is_var()) out_->push_back(e.get());
     ExprVisitor::VisitPrimExpr(e);
@@ -22,8 +22,8 @@ class ShapeVarCollector : public ExprVisitor {
   std::vector<const PrimExpr*>* out_;
 };
 
-void ShapeVarsOf(const Ref<StructInfo>& s, std::vector<const PrimExpr*>* out) {
-  ShapeVarCollector c(out);
+void EffectShapeVarsOf(const Ref<StructInfo>& s, std::vector<const PrimExpr*>* out) {
+  EffectShapeVarCollector c(out);
   c.VisitStructInfo(s);
 }
 
@@ -45,7 +45,7 @@ class ShapeVarDefinitions : public ExprVisitor {
   // Marks the variables of `s` defined; true when one was not yet.
   bool Define(const Ref<StructInfo>& s) {
     std::vector<const PrimExpr*> vars;
-    if (s) ShapeVarsOf(s, &vars);
+    if (s) EffectShapeVarsOf(s, &vars);
     bool fresh = false;
     for (const PrimExpr* v : vars) fresh |= defined_.insert(v).second;
     return fresh;
@@ -131,7 +131,7 @@ class TrustedValues : public ExprVisitor {
 };
 
 // A shape or prim value computes nothing (it may trap on overflow or a zero divisor otherwise).
-bool IsAtom(const Ref<PrimExpr>& e) { return e && (e->is_var() || e->is_int() || e->kind == PrimKind::kFloatImm); }
+bool IsShapeAtom(const Ref<PrimExpr>& e) { return e && (e->is_var() || e->is_int() || e->kind == PrimKind::kFloatImm); }
 
 }  // namespace
 
@@ -206,11 +206,11 @@ bool BindingEffects::CannotTrap(const Ref<Expr>& value) const {
     }
     case ExprKind::kShapeExpr:
       for (const auto& v : As<ShapeExpr>(value)->values) {
-        if (!IsAtom(v)) return false;
+        if (!IsShapeAtom(v)) return false;
       }
       return true;
     case ExprKind::kPrimValue:
-      return IsAtom(As<PrimValue>(value)->value);
+      return IsShapeAtom(As<PrimValue>(value)->value);
     case ExprKind::kCall: {
       // Only an op that the op table says cannot trap (ops.def `pure`); a call of a function
       // may trap, loop or have an effect.

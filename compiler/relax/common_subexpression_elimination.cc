@@ -15,7 +15,7 @@ namespace {
 // program could tell from another equal one: tuples, projections, shapes, prim values, and calls
 // of pure ops. Not allocations (two would be one tensor, TVM #16852), not in-place or packed
 // calls, not function calls or closures.
-bool Eligible(const Ref<Expr>& value) {
+bool CseEligible(const Ref<Expr>& value) {
   switch (value->kind) {
     case ExprKind::kTuple:
     case ExprKind::kTupleGetItem:
@@ -33,14 +33,14 @@ bool Eligible(const Ref<Expr>& value) {
   }
 }
 
-struct ExprHash {
+struct InScopeHash {
   size_t operator()(const Ref<Expr>& e) const { return StructuralHashInScope(e); }
 };
-struct ExprEqual {
+struct InScopeEqual {
   bool operator()(const Ref<Expr>& a, const Ref<Expr>& b) const { return StructuralEqualInScope(a, b); }
 };
 
-class Eliminator : public ExprMutator {
+class CommonValueEliminator : public ExprMutator {
  public:
   Ref<Expr> VisitSeqExpr(const Ref<SeqExpr>& e) override {
     const size_t mark = undo_.size();  // what this scope binds leaves the table with it
@@ -71,7 +71,7 @@ class Eliminator : public ExprMutator {
 
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     Binding nb = RewriteBinding(b);
-    if (nb.is_match_cast() || !Eligible(nb.value)) {
+    if (nb.is_match_cast() || !CseEligible(nb.value)) {
       out.push_back(std::move(nb));
       return;
     }
@@ -90,7 +90,7 @@ class Eliminator : public ExprMutator {
     Ref<Var> var;
     int block;
   };
-  using Table = std::unordered_map<Ref<Expr>, Entry, ExprHash, ExprEqual>;
+  using Table = std::unordered_map<Ref<Expr>, Entry, InScopeHash, InScopeEqual>;
 
   // A dataflow variable may be used only in its own block.
   bool InScope(const Entry& e) const { return !e.var->is_dataflow() || e.block == block_id_; }
@@ -106,7 +106,7 @@ class Eliminator : public ExprMutator {
 }  // namespace
 
 Ref<IRModule> CommonSubexpressionElimination(const Ref<IRModule>& m) {
-  Eliminator mutator;
+  CommonValueEliminator mutator;
   return RewriteModule(mutator, m);
 }
 

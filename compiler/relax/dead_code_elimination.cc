@@ -12,7 +12,7 @@ namespace rlx::compiler {
 namespace {
 
 // The variables an expression uses, and the globals it names.
-class UseCollector : public ExprVisitor {
+class DceUses : public ExprVisitor {
  public:
   void VisitVarUse(const Var& v) override { vars.insert(&v); }
   void VisitGlobalVar(const GlobalVar& g) override { globals.insert(g.name); }
@@ -23,12 +23,12 @@ class UseCollector : public ExprVisitor {
 // Drops, in every sequence, the removable bindings whose variables nothing live uses: walking
 // backwards from the body, a binding is live when its variable is used by the body or a live
 // binding after it, or when it is not removable (BindingEffects).
-class Eliminator : public ExprMutator {
+class DeadBindingEliminator : public ExprMutator {
  public:
-  explicit Eliminator(const BindingEffects& effects) : effects_(effects) {}
+  explicit DeadBindingEliminator(const BindingEffects& effects) : effects_(effects) {}
 
   Ref<Expr> VisitSeqExpr(const Ref<SeqExpr>& e) override {
-    UseCollector uses;
+    DceUses uses;
     uses.VisitExpr(e->body);
     for (auto block = e->blocks.rbegin(); block != e->blocks.rend(); ++block) {
       for (auto b = block->bindings.rbegin(); b != block->bindings.rend(); ++b) {
@@ -71,7 +71,7 @@ Ref<IRModule> RemoveUnreachable(const Ref<IRModule>& m) {
   while (!work.empty()) {
     const GlobalDef* g = work.back();
     work.pop_back();
-    UseCollector uses;
+    DceUses uses;
     uses.VisitExpr(g->value);
     for (const std::string& name : uses.globals) {
       const GlobalDef* callee = m->Find(name);
@@ -94,7 +94,7 @@ Ref<IRModule> DeadCodeElimination(const Ref<IRModule>& m) {
   Ref<IRModule> current = RemoveUnreachable(m);
   for (;;) {
     BindingEffects effects(*current);
-    Eliminator mutator(effects);
+    DeadBindingEliminator mutator(effects);
     Ref<IRModule> next = RewriteModule(mutator, current);
     if (next == current) return current;
     current = next;

@@ -17,11 +17,11 @@
 namespace rlx::compiler {
 namespace {
 
-bool AtMost(OpPattern p, OpPattern limit) { return static_cast<int>(p) <= static_cast<int>(limit); }
-bool IsReduction(OpPattern p) { return p == OpPattern::kCommReduce || p == OpPattern::kOutEWiseFusable; }
+bool PatternAtMost(OpPattern p, OpPattern limit) { return static_cast<int>(p) <= static_cast<int>(limit); }
+bool IsReductionPattern(OpPattern p) { return p == OpPattern::kCommReduce || p == OpPattern::kOutEWiseFusable; }
 
 // Counts the uses of every variable of a function (nested scopes included).
-class UseCounter : public ExprVisitor {
+class FusionUses : public ExprVisitor {
  public:
   void VisitVarUse(const Var& v) override { ++uses[&v]; }
   std::unordered_map<const Var*, int> uses;
@@ -30,7 +30,7 @@ class UseCounter : public ExprVisitor {
 // A binding fuse-ops may put in a group: `v = R.call_tir(f, (leaves...), out_sinfo=T)` of a
 // PrimFunc whose recorded pattern is not opaque, with one tensor output and no tir_vars, no
 // annotation on v.
-struct Candidate {
+struct FusionCandidate {
   const Binding* binding = nullptr;
   const Call* call = nullptr;
   std::string prim_func;
@@ -38,7 +38,7 @@ struct Candidate {
   std::vector<Ref<Expr>> args;
 };
 
-bool IsCandidate(const Binding& b, const IRModule& m, Candidate* out) {
+bool IsFusionCandidate(const Binding& b, const IRModule& m, FusionCandidate* out) {
   auto call = As<Call>(b.value);
   if (b.is_match_cast() || b.var->annotation || !call || !IsOpCall(*call, OpId::kCallTir) || call->args.size() != 2) {
     return false;
@@ -59,7 +59,7 @@ bool IsCandidate(const Binding& b, const IRModule& m, Candidate* out) {
   return out->pattern != OpPattern::kOpaque && out->pattern != OpPattern::kTuple;
 }
 
-struct Group {
+struct FusionGroup {
   std::vector<size_t> members;  // positions in the block, ascending
   OpPattern max_other = OpPattern::kElemWise;  // the largest pattern of a member that is no reduction
   bool has_reduction = false;
@@ -67,16 +67,16 @@ struct Group {
 
 // Plans the groups of one binding block: each fusable call absorbs the groups of the calls
 // that only it uses, where their patterns allow (spec pass.fuse-ops).
-class Planner {
+class BlockPlanner {
  public:
-  Planner(const BindingBlock& block, const IRModule& m, const BindingEffects& effects,
+  BlockPlanner(const BindingBlock& block, const IRModule& m, const BindingEffects& effects,
           const std::unordered_map<const Var*, int>& uses)
       : block_(block), effects_(effects), uses_(uses) {
     candidates_.resize(block.bindings.size());
     group_of_.assign(block.bindings.size(), -1);
     for (size_t i = 0; i < block.bindings.size(); ++i) {
       const Binding& b = block.bindings[i];
-      if (IsCandidate(b, m, &candidates_[i])) position_[b.var.get()] = i;
+      if (IsFusionCandidate(b, m, &candidates_[i])) position_[b.var.get()] = i;
       else candidates_[i].binding = nullptr;
     }
     for (size_t i = 0; i < block.bindings.size(); ++i) {
@@ -85,22 +85,22 @@ class Planner {
   }
 
   // The groups of two or more members.
-  std::vector<Group> Groups() const {
-    std::vector<Group> out;
-    for (const Group& g : groups_) {
+  std::vector<FusionGroup> Groups() const {
+    std::vector<FusionGroup> out;
+    for (const FusionGroup& g : groups_) {
       if (g.members.size() >= 2) out.push_back(g);
     }
     return out;
   }
-  const Candidate& candidate(size_t i) const { return candidates_[i]; }
+  const FusionCandidate& candidate(size_t i) const { return candidates_[i]; }
 
  private:
   void Absorb(size_t i) {
-    const Candidate& c = candidates_[i];
-    Group g;
+    const FusionCandidate& c = candidates_[i];
+    FusionGroup g;
     g.members = {i};
-    g.has_reduction = IsReduction(c.pattern);
-    if (!IsReduction(c.pattern)) g.max_other = c.pattern;
+    g.has_reduction = IsReductionPattern(c.pattern);
+    if (!IsReductionPattern(c.pattern)) g.max_other = c.pattern;
     for (const auto& a : c.args) {
       auto v = As<Var>(a);
       auto it = v ? position_.find(v.get()) : position_.end();
@@ -109,7 +109,7 @@ class Planner {
       if (u == uses_.end() || u->second != 1) continue;  // another binding needs the value too
       const int pg = group_of_[it->second];
       if (pg < 0 || !CanMerge(groups_[static_cast<size_t>(pg)], g, c.pattern)) continue;
-      Group merged = Merge(groups_[static_cast<size_t>(pg)], g);
+      FusionGroup merged = Merge(groups_[static_cast<size_t>(pg)], g);
       if (!InOrder(merged)) continue;
       groups_[static_cast<size_t>(pg)].members.clear();
       g = std::move(merged);
@@ -121,17 +121,17 @@ class Planner {
   // A producer group may join its consumer's: injective stages into anything but a
   // contraction; a reduction or contraction only into an elementwise or broadcast epilogue;
   // at most one reduction per group.
-  static bool CanMerge(const Group& producer, const Group& consumer, OpPattern consumer_pattern) {
+  static bool CanMerge(const FusionGroup& producer, const FusionGroup& consumer, OpPattern consumer_pattern) {
     if (producer.has_reduction && consumer.has_reduction) return false;
     if (producer.has_reduction) {
-      return AtMost(consumer_pattern, OpPattern::kBroadcast) && AtMost(consumer.max_other, OpPattern::kBroadcast);
+      return PatternAtMost(consumer_pattern, OpPattern::kBroadcast) && PatternAtMost(consumer.max_other, OpPattern::kBroadcast);
     }
-    if (!AtMost(producer.max_other, OpPattern::kInjective)) return false;
+    if (!PatternAtMost(producer.max_other, OpPattern::kInjective)) return false;
     return consumer_pattern != OpPattern::kOutEWiseFusable;
   }
 
-  static Group Merge(const Group& a, const Group& b) {
-    Group g;
+  static FusionGroup Merge(const FusionGroup& a, const FusionGroup& b) {
+    FusionGroup g;
     g.members = a.members;
     g.members.insert(g.members.end(), b.members.begin(), b.members.end());
     std::sort(g.members.begin(), g.members.end());
@@ -142,7 +142,7 @@ class Planner {
 
   // The group runs where its last member was: the members before it move past the bindings
   // between, which is invisible only when those cannot trap (nor have an effect).
-  bool InOrder(const Group& g) const {
+  bool InOrder(const FusionGroup& g) const {
     std::unordered_set<size_t> in(g.members.begin(), g.members.end());
     for (size_t q = g.members.front() + 1; q < g.members.back(); ++q) {
       if (!in.count(q) && effects_.MayTrap(block_.bindings[q])) return false;
@@ -153,14 +153,14 @@ class Planner {
   const BindingBlock& block_;
   const BindingEffects& effects_;
   const std::unordered_map<const Var*, int>& uses_;
-  std::vector<Candidate> candidates_;
+  std::vector<FusionCandidate> candidates_;
   std::unordered_map<const Var*, size_t> position_;
   std::vector<int> group_of_;
-  std::vector<Group> groups_;
+  std::vector<FusionGroup> groups_;
 };
 
 // Collects the shape variables of struct info.
-class ShapeVars : public ExprVisitor {
+class FusionShapeVars : public ExprVisitor {
  public:
   void VisitPrimExpr(const Ref<PrimExpr>& e) override {
     if (e && e->is_var() && seen.insert(e.get()).second) vars.push_back(e);
@@ -172,7 +172,7 @@ class ShapeVars : public ExprVisitor {
 
 // The shape variables that appear alone as a dimension of a tensor struct info: the ones a call
 // binds from its arguments.
-void LoneDims(const Ref<StructInfo>& s, std::unordered_set<const PrimExpr*>* out) {
+void FusionLoneDims(const Ref<StructInfo>& s, std::unordered_set<const PrimExpr*>* out) {
   auto t = As<TensorStructInfo>(s);
   if (!t || !t->dims()) return;
   for (const auto& d : *t->dims()) {
@@ -181,22 +181,22 @@ void LoneDims(const Ref<StructInfo>& s, std::unordered_set<const PrimExpr*>* out
 }
 
 // Builds the Primitive function of a group and the call that replaces it.
-class GroupBuilder : public ExprMutator {
+class FusionGroupBuilder : public ExprMutator {
  public:
   // Fills `function` and `args`; false when the group cannot be a function whose call gives
   // back the last member's struct info (a shape variable the parameters do not bind).
-  bool Build(const std::vector<const Candidate*>& members, Ref<Function>* function, std::vector<Ref<Expr>>* args) {
+  bool Build(const std::vector<const FusionCandidate*>& members, Ref<Function>* function, std::vector<Ref<Expr>>* args) {
     std::unordered_set<const Var*> inside;
-    for (const Candidate* c : members) inside.insert(c->binding->var.get());
+    for (const FusionCandidate* c : members) inside.insert(c->binding->var.get());
     std::vector<Ref<Var>> params;
     std::unordered_set<const PrimExpr*> bound;
     std::map<const Expr*, Ref<Var>> param_of;
-    for (const Candidate* c : members) {
+    for (const FusionCandidate* c : members) {
       for (const auto& a : c->args) {
         auto v = As<Var>(a);
         if ((v && inside.count(v.get())) || param_of.count(a.get())) continue;
-        LoneDims(a->struct_info(), &bound);
-        ShapeVars sv;
+        FusionLoneDims(a->struct_info(), &bound);
+        FusionShapeVars sv;
         sv.VisitStructInfo(a->struct_info());
         for (const auto& s : sv.vars) {
           if (!prim_var_remap_.count(s.get())) prim_var_remap_[s.get()] = PrimExpr::Var(s->name, s->dtype);
@@ -209,8 +209,8 @@ class GroupBuilder : public ExprMutator {
       }
     }
     // Every shape variable of what the members compute must be bound by the parameters.
-    for (const Candidate* c : members) {
-      ShapeVars sv;
+    for (const FusionCandidate* c : members) {
+      FusionShapeVars sv;
       for (const auto& s : c->call->sinfo_args) sv.VisitStructInfo(s);
       for (const auto& s : sv.vars) {
         if (!bound.count(s.get())) return false;
@@ -235,14 +235,14 @@ class GroupBuilder : public ExprMutator {
 
 // The plan of the whole module: the groups of every binding block (nested ones too), each
 // with its Primitive function and the call that replaces its last member.
-class ModulePlanner : public ExprVisitor {
+class FusionPlanner : public ExprVisitor {
  public:
-  ModulePlanner(const IRModule& m, const BindingEffects& effects) : module_(m), effects_(effects) {}
+  FusionPlanner(const IRModule& m, const BindingEffects& effects) : module_(m), effects_(effects) {}
 
   void VisitFunction(const Function& f) override {
     // Counts are taken per outermost function (its nested scopes included).
     if (depth_++ == 0) {
-      UseCounter counter;
+      FusionUses counter;
       counter.VisitFunction(f);
       uses_ = std::move(counter.uses);
     }
@@ -251,17 +251,17 @@ class ModulePlanner : public ExprVisitor {
   }
 
   void VisitBindingBlock(const BindingBlock& b) override {
-    Planner planner(b, module_, effects_, uses_);
-    for (const Group& g : planner.Groups()) {
-      std::vector<const Candidate*> members;
+    BlockPlanner planner(b, module_, effects_, uses_);
+    for (const FusionGroup& g : planner.Groups()) {
+      std::vector<const FusionCandidate*> members;
       for (size_t m : g.members) members.push_back(&planner.candidate(m));
       Ref<Function> f;
       std::vector<Ref<Expr>> args;
-      GroupBuilder builder;
+      FusionGroupBuilder builder;
       if (!builder.Build(members, &f, &args)) continue;  // the members stay as they are
       std::string name = FreshName(members);
       new_functions.push_back(GlobalDef{name, f, {}});
-      for (const Candidate* c : members) moved.insert(c->binding);
+      for (const FusionCandidate* c : members) moved.insert(c->binding);
       calls[members.back()->binding] = Call::Make(GlobalVar::Make(name), std::move(args));
     }
     ExprVisitor::VisitBindingBlock(b);
@@ -272,9 +272,9 @@ class ModulePlanner : public ExprVisitor {
   std::unordered_map<const Binding*, Ref<Call>> calls;  // a group's last member: its call
 
  private:
-  std::string FreshName(const std::vector<const Candidate*>& members) {
+  std::string FreshName(const std::vector<const FusionCandidate*>& members) {
     std::string name = "fused";
-    for (const Candidate* c : members) name += "_" + c->prim_func;
+    for (const FusionCandidate* c : members) name += "_" + c->prim_func;
     if (name.size() > 80) name = name.substr(0, 80);
     std::string candidate = name;
     for (int k = 1; module_.Find(candidate) || taken_.count(candidate); ++k) candidate = name + "_" + std::to_string(k);
@@ -294,7 +294,7 @@ class ModulePlanner : public ExprVisitor {
 // bound to the call of the group's function.
 class Fuser : public ExprMutator {
  public:
-  explicit Fuser(const ModulePlanner& plan) : plan_(plan) {}
+  explicit Fuser(const FusionPlanner& plan) : plan_(plan) {}
 
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     auto call = plan_.calls.find(&b);
@@ -308,14 +308,14 @@ class Fuser : public ExprMutator {
   }
 
  private:
-  const ModulePlanner& plan_;
+  const FusionPlanner& plan_;
 };
 
 }  // namespace
 
 Ref<IRModule> FuseOps(const Ref<IRModule>& m) {
   BindingEffects effects(*m);
-  ModulePlanner plan(*m, effects);
+  FusionPlanner plan(*m, effects);
   plan.VisitModule(*m);
   if (plan.new_functions.empty()) return m;
   // The group functions join the module first, so that the calls of them derive their struct

@@ -16,16 +16,16 @@ namespace rlx::compiler {
 namespace {
 
 // True when two extents are the same for every value of their variables.
-bool SameExtent(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
+bool ProvablySameExtent(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
   if (SameTerm(a, b)) return true;
   thread_local prover::Prover prover;
   return prover.Prove({}, PrimExpr::Binary(PrimKind::kEQ, a, b)).answer == prover::Answer::kProven;
 }
 
 // The fused PrimFunc of one Primitive function, built member by member.
-class FusedBuilder {
+class FusedPrimFuncBuilder {
  public:
-  explicit FusedBuilder(const IRModule& m) : module_(m) {}
+  explicit FusedPrimFuncBuilder(const IRModule& m) : module_(m) {}
 
   // The PrimFunc computing what `f` computes, or nullptr when `f` is not a chain of call_tir
   // bindings whose PrimFuncs take exactly their tensors, on extents that provably agree.
@@ -169,7 +169,7 @@ class FusedBuilder {
         sub.MapVar(d.get(), actual.shape[i]);
         continue;
       }
-      if (!SameExtent(mapped, actual.shape[i])) return false;
+      if (!ProvablySameExtent(mapped, actual.shape[i])) return false;
     }
     return true;
   }
@@ -189,9 +189,9 @@ bool IsPrimitive(const Function& f) {
 }
 
 // Replaces each call of a fused Primitive function by R.call_tir of its PrimFunc.
-class CallRewriter : public ExprMutator {
+class FusedCallRewriter : public ExprMutator {
  public:
-  explicit CallRewriter(const std::unordered_map<std::string, std::string>& fused) : fused_(fused) {}
+  explicit FusedCallRewriter(const std::unordered_map<std::string, std::string>& fused) : fused_(fused) {}
 
   Ref<Expr> VisitCall(const Ref<Call>& e) override {
     Ref<Expr> out = ExprMutator::VisitCall(e);
@@ -222,14 +222,14 @@ Ref<IRModule> FuseTir(const Ref<IRModule>& m) {
   for (const GlobalDef& g : m->globals) {
     auto f = As<Function>(g.value);
     if (!f || !IsPrimitive(*f) || f->attrs.Find("global_symbol")) continue;
-    FusedBuilder builder(*m);
+    FusedPrimFuncBuilder builder(*m);
     Ref<tir::PrimFunc> pf = builder.Build(*f);
     if (!pf) continue;  // left as a Relax function: it still computes the same
     fused[g.name] = g.name;  // the PrimFunc takes the name of the function it replaces
     prim_funcs.push_back(GlobalDef{g.name, pf, g.span});
   }
   if (fused.empty()) return m;
-  CallRewriter rewriter(fused);
+  FusedCallRewriter rewriter(fused);
   Ref<IRModule> out = RewriteModule(rewriter, m);
   if (rewriter.incomplete) return m;
   // The Primitive functions are replaced everywhere: their PrimFuncs take their places.

@@ -17,13 +17,13 @@ namespace {
 // A function of at most this many bindings (nested scopes included) is inlined at every call.
 constexpr size_t kSmallFunction = 8;
 
-class GlobalRefs : public ExprVisitor {
+class InlineGlobalRefs : public ExprVisitor {
  public:
   void VisitGlobalVar(const GlobalVar& g) override { refs.push_back(g.name); }
   std::vector<std::string> refs;
 };
 
-class BindingCounter : public ExprVisitor {
+class InlineBindingCounter : public ExprVisitor {
  public:
   void VisitBinding(const Binding& b) override {
     ++count;
@@ -40,7 +40,7 @@ std::unordered_set<std::string> Inlinable(const IRModule& m) {
   std::unordered_map<std::string, std::vector<std::string>> calls;
   std::unordered_map<std::string, int> references;
   for (const GlobalDef& g : m.globals) {
-    GlobalRefs refs;
+    InlineGlobalRefs refs;
     refs.VisitExpr(g.value);
     calls[g.name] = refs.refs;
     for (const auto& r : refs.refs) ++references[r];
@@ -70,16 +70,16 @@ std::unordered_set<std::string> Inlinable(const IRModule& m) {
     }
     std::unordered_set<std::string> seen;
     if (reaches(g.name, g.name, seen)) continue;
-    BindingCounter size;
+    InlineBindingCounter size;
     size.VisitExpr(f->body);
     if (references[g.name] == 1 || size.count <= kSmallFunction) out.insert(g.name);
   }
   return out;
 }
 
-class Inliner : public ExprMutator {
+class CallInliner : public ExprMutator {
  public:
-  Inliner(const IRModule& m, const BindingEffects& effects, std::unordered_set<std::string> inlinable)
+  CallInliner(const IRModule& m, const BindingEffects& effects, std::unordered_set<std::string> inlinable)
       : module_(m), effects_(effects), inlinable_(std::move(inlinable)) {}
 
   // A call `v = cls.f(args)` in an ordinary block whose arguments and bounds the checker proved
@@ -112,7 +112,7 @@ Ref<IRModule> Inline(const Ref<IRModule>& m) {
   std::unordered_set<std::string> inlinable = Inlinable(*m);
   if (inlinable.empty()) return m;
   BindingEffects effects(*m);
-  Inliner inliner(*m, effects, std::move(inlinable));
+  CallInliner inliner(*m, effects, std::move(inlinable));
   return AcceptedOr(m, RewriteModule(inliner, m));
 }
 

@@ -13,7 +13,7 @@ namespace rlx::compiler {
 namespace {
 
 // The variables and shape variables a function uses and defines.
-class Scope : public ExprVisitor {
+class LiftScope : public ExprVisitor {
  public:
   void VisitVarUse(const Var& v) override { uses.push_back(&v); }
   void VisitVarDef(const Var& v) override {
@@ -34,7 +34,7 @@ class Scope : public ExprVisitor {
 
 // The Relax variables defined in a function (parameters and bindings, nested scopes included),
 // by node.
-class Definitions : public ExprVisitor {
+class LiftDefinitions : public ExprVisitor {
  public:
   void VisitFunction(const Function& f) override {
     for (const auto& p : f.params) vars[p.get()] = p;
@@ -49,7 +49,7 @@ class Definitions : public ExprVisitor {
 
 // A local function to lift: its global name, and what each call of it passes after its
 // arguments (the captured variables, then the prim values of the captured shape variables).
-struct Lifted {
+struct LiftedFunction {
   std::string name;
   std::vector<Ref<Expr>> extra;
 };
@@ -57,9 +57,9 @@ struct Lifted {
 // The lifted function: f's parameters, then one per captured variable (annotated with its struct
 // info), then an R.Prim per captured shape variable (fresh in the new function); a call of f
 // inside it (recursion) passes its own captures along.
-class Builder : public ExprMutator {
+class LiftBuilder : public ExprMutator {
  public:
-  Builder(const Var* self, const std::string& name) : self_(self), name_(name) {}
+  LiftBuilder(const Var* self, const std::string& name) : self_(self), name_(name) {}
 
   Ref<Function> Build(const Function& f, const std::vector<Ref<Var>>& captured, const std::vector<Ref<PrimExpr>>& shapes) {
     for (const auto& s : shapes) prim_var_remap_[s.get()] = PrimExpr::Var(s->name, s->dtype);
@@ -103,16 +103,16 @@ class Builder : public ExprMutator {
 // Finds the local functions to lift in each module function (those not inside another local
 // function: nested ones become liftable once their enclosing one is a module function) and
 // builds their module functions.
-class Planner : public ExprVisitor {
+class LiftPlanner : public ExprVisitor {
  public:
-  Planner(const IRModule& m, const BindingEffects& effects) : module_(m), effects_(effects) {}
+  LiftPlanner(const IRModule& m, const BindingEffects& effects) : module_(m), effects_(effects) {}
 
   void Plan() {
     for (const GlobalDef& g : module_.globals) {
       auto f = As<Function>(g.value);
       if (!f) continue;
       global_ = g.name;
-      Definitions defs;
+      LiftDefinitions defs;
       defs.VisitFunction(*f);
       defs_ = std::move(defs.vars);
       callee_uses_.clear();
@@ -138,19 +138,19 @@ class Planner : public ExprVisitor {
     if (b.is_match_cast()) Define(b.match_sinfo);
   }
 
-  std::unordered_map<const Var*, Lifted> lifted;
+  std::unordered_map<const Var*, LiftedFunction> lifted;
   std::vector<GlobalDef> new_functions;
 
  private:
   void Define(const Ref<StructInfo>& s) {
-    Scope sc;
+    LiftScope sc;
     sc.VisitStructInfo(s);
     for (const auto& v : sc.shape_vars) defined_.insert(v.get());
   }
 
   void CountUses(const Function& f) {
     struct Counter : ExprVisitor {
-      Planner* p;
+      LiftPlanner* p;
       void VisitCall(const Call& c) override {
         if (auto v = As<Var>(c.op)) ++p->callee_uses_[v.get()];
         ExprVisitor::VisitCall(c);
@@ -165,7 +165,7 @@ class Planner : public ExprVisitor {
   // parameters: no captured value is trusted (the new parameter's annotation is its struct info,
   // which the call then checks).
   bool Lift(const Binding& b, const Function& f) {
-    Scope sc;
+    LiftScope sc;
     sc.VisitFunction(f);
     std::vector<Ref<Var>> captured;
     std::unordered_set<const Var*> seen;
@@ -184,10 +184,10 @@ class Planner : public ExprVisitor {
     }
     // A function value that escapes (printed, passed, returned) keeps its local name and stays.
     if (all_uses_[b.var.get()] != callee_uses_[b.var.get()]) return false;
-    Lifted l{FreshName(b.var->name), {}};
+    LiftedFunction l{FreshName(b.var->name), {}};
     for (const auto& c : captured) l.extra.push_back(c);
     for (const auto& s : shapes) l.extra.push_back(PrimValue::Make(s));
-    Builder builder(b.var.get(), l.name);
+    LiftBuilder builder(b.var.get(), l.name);
     new_functions.push_back(GlobalDef{l.name, builder.Build(f, captured, shapes), f.span});
     lifted[b.var.get()] = std::move(l);
     return true;
@@ -213,9 +213,9 @@ class Planner : public ExprVisitor {
 
 // Rewrites the module functions: a lifted function's binding goes, and its calls call the new
 // global, passing the captures.
-class Rewriter : public ExprMutator {
+class LiftRewriter : public ExprMutator {
  public:
-  explicit Rewriter(const std::unordered_map<const Var*, Lifted>& lifted) : lifted_(lifted) {}
+  explicit LiftRewriter(const std::unordered_map<const Var*, LiftedFunction>& lifted) : lifted_(lifted) {}
 
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     auto it = lifted_.find(b.var.get());
@@ -233,7 +233,7 @@ class Rewriter : public ExprMutator {
   }
 
  private:
-  const std::unordered_map<const Var*, Lifted>& lifted_;
+  const std::unordered_map<const Var*, LiftedFunction>& lifted_;
 };
 
 }  // namespace
@@ -244,12 +244,12 @@ Ref<IRModule> LambdaLift(const Ref<IRModule>& m) {
   Ref<IRModule> current = m;
   for (;;) {
     BindingEffects effects(*current);
-    Planner planner(*current, effects);
+    LiftPlanner planner(*current, effects);
     planner.Plan();
     if (planner.new_functions.empty()) return current;
     std::vector<GlobalDef> globals = current->globals;
     globals.insert(globals.end(), planner.new_functions.begin(), planner.new_functions.end());
-    Rewriter rewriter(planner.lifted);
+    LiftRewriter rewriter(planner.lifted);
     current = RewriteModule(rewriter, current->WithGlobals(std::move(globals)));
   }
 }

@@ -8,11 +8,11 @@ namespace rlx::compiler {
 namespace {
 
 // True when struct info names a virtual device (what the value's derived struct info may lack).
-bool NamesVDevice(const Ref<StructInfo>& s) {
+bool MentionsVDevice(const Ref<StructInfo>& s) {
   if (auto t = As<TensorStructInfo>(s)) return !t->vdevice.empty();
   if (auto t = As<TupleStructInfo>(s)) {
     for (const auto& f : t->fields) {
-      if (NamesVDevice(f)) return true;
+      if (MentionsVDevice(f)) return true;
     }
   }
   return false;
@@ -25,7 +25,7 @@ class Simplifier : public ExprMutator {
   void VisitBinding(const Binding& b, std::vector<Binding>& out) override {
     // A check the checker proved (no run-time check recorded for the binding) of a value whose
     // struct info is derived (not trusted): it cannot fail.
-    const bool proved = !effects_.Checked(b) && !NamesVDevice(b.is_match_cast() ? b.match_sinfo : b.var->annotation);
+    const bool proved = !effects_.Checked(b) && !MentionsVDevice(b.is_match_cast() ? b.match_sinfo : b.var->annotation);
     if (proved && b.is_match_cast() && !effects_.DefinesShapeVars(b) && As<Var>(b.value)) {
       // `y = R.match_cast(x, S)`: x's struct info is S or more precise; y becomes a copy of x.
       Binding nb = RewriteBinding(b);

@@ -13,7 +13,7 @@ namespace {
 // A copy of a function body with fresh (ordinary) variables and the signature's shape variables
 // substituted (prim_var_remap_). The copy lands in an ordinary block, so its dataflow variables
 // become ordinary ones (pass.inline-local).
-class Copier : public ExprMutator {
+class SpliceCopier : public ExprMutator {
  public:
   void Map(const Var* from, Ref<Var> to) { var_remap_[from] = std::move(to); }
   void MapShape(const PrimExpr* from, Ref<PrimExpr> to) { prim_var_remap_[from] = std::move(to); }
@@ -30,7 +30,7 @@ class Copier : public ExprMutator {
 };
 
 // The shape variables an expression mentions.
-class ShapeVarsOf : public ExprVisitor {
+class BodyShapeVars : public ExprVisitor {
  public:
   void VisitPrimExpr(const Ref<PrimExpr>& e) override {
     if (e && e->is_var() && seen_.insert(e.get()).second) vars.push_back(e.get());
@@ -46,7 +46,7 @@ class ShapeVarsOf : public ExprVisitor {
 
 void SpliceCall(const Function& f, const SeqExpr& body, const Call& call, const Call& new_call,
                 const Ref<Var>& result_var, bool module_function, std::vector<Binding>& out) {
-  Copier copy;
+  SpliceCopier copy;
   // The signature's shape variables become what the call binds them to statically (the
   // arguments' struct info at those positions, as the call rule does: sinfo.base.bind), so
   // that the inlined body has the struct info the call had; the others become fresh
@@ -69,7 +69,7 @@ void SpliceCall(const Function& f, const SeqExpr& body, const Call& call, const 
   // its own (wf.shape-var.function-local). (A local function's body may use its enclosing
   // function's, which stay.)
   if (module_function) {
-    ShapeVarsOf body_vars;
+    BodyShapeVars body_vars;
     body_vars.VisitExpr(f.body);
     for (const PrimExpr* v : body_vars.vars) {
       if (!copy.HasShape(v)) copy.MapShape(v, PrimExpr::Var(v->name + "_inl", v->dtype));

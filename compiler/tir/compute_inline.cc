@@ -23,14 +23,14 @@ using tir::For;
 using tir::StmtKind;
 
 // One top-level stage of a PrimFunc's root block: a loop nest around one block.
-struct Stage {
+struct InlineStage {
   Ref<tir::Stmt> stmt;
   const Block* block = nullptr;  // the innermost block, when the nest is a perfect nest
   std::vector<const For*> loops;
 };
 
-Stage StageOf(const Ref<tir::Stmt>& s) {
-  Stage st{s, nullptr, {}};
+InlineStage InlineStageOf(const Ref<tir::Stmt>& s) {
+  InlineStage st{s, nullptr, {}};
   Ref<tir::Stmt> cur = s;
   while (cur && cur->kind == StmtKind::kFor) {
     st.loops.push_back(static_cast<const For*>(cur.get()));
@@ -40,28 +40,28 @@ Stage StageOf(const Ref<tir::Stmt>& s) {
   return st;
 }
 
-bool IsZero(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }
+bool IsZeroImm(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }
 
 // True when `index` lies in [0, extent) whatever the variables: a block variable whose domain is
 // [0, extent), or an integer constant below a constant extent.
-bool InBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, const Block& b) {
+bool IndexInBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, const Block& b) {
   if (index->is_int()) return index->int_value >= 0 && extent->is_int() && index->int_value < extent->int_value;
   for (const auto& iv : b.iter_vars) {
-    if (iv.var == index) return IsZero(iv.dom.min) && SameTerm(iv.dom.extent, extent);
+    if (iv.var == index) return IsZeroImm(iv.dom.min) && SameTerm(iv.dom.extent, extent);
   }
   return false;
 }
 
-// True when every load of `e` is in bounds in block `b` (InBounds), reads no buffer in its
+// True when every load of `e` is in bounds in block `b` (IndexInBounds), reads no buffer in its
 // indices, and `e` divides no integer by anything but a nonzero constant: evaluating it
 // anywhere `b`'s variables have values in their domains cannot trap.
-bool CannotTrap(const Ref<PrimExpr>& e, const Block& b) {
+bool ValueCannotTrap(const Ref<PrimExpr>& e, const Block& b) {
   bool ok = true;
   tir::ForEachExpr(e, [&](const PrimExpr& x) {
     switch (x.kind) {
       case PrimKind::kBufferLoad:
         if (x.args.size() != x.buffer->ndim()) ok = false;
-        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = InBounds(x.args[i], x.buffer->shape[i], b);
+        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = IndexInBounds(x.args[i], x.buffer->shape[i], b);
         break;
       case PrimKind::kFloorDiv:
       case PrimKind::kFloorMod:
@@ -83,7 +83,7 @@ bool CannotTrap(const Ref<PrimExpr>& e, const Block& b) {
 // spatial block over the whole buffer (each loop from 0 over the block variable's domain, the
 // variables bound to the loops in order, no predicate, no init, nothing allocated), storing at
 // exactly its variables a value that cannot trap and does not read the buffer.
-const BufferStore* Producer(const Stage& st, const tir::Buffer* buffer) {
+const BufferStore* InlinableProducer(const InlineStage& st, const tir::Buffer* buffer) {
   const Block* b = st.block;
   if (!b || b->predicate || b->init || !b->alloc_buffers.empty()) return nullptr;
   auto store = tir::As<BufferStore>(b->body);
@@ -95,7 +95,7 @@ const BufferStore* Producer(const Stage& st, const tir::Buffer* buffer) {
     const tir::IterVar& iv = b->iter_vars[i];
     const For& loop = *st.loops[i];
     if (iv.kind != tir::IterKind::kSpatial || store->indices[i] != iv.var || b->iter_values[i] != loop.var ||
-        !IsZero(iv.dom.min) || !IsZero(loop.min) || !SameTerm(loop.extent, iv.dom.extent) ||
+        !IsZeroImm(iv.dom.min) || !IsZeroImm(loop.min) || !SameTerm(loop.extent, iv.dom.extent) ||
         !SameTerm(iv.dom.extent, buffer->shape[i])) {
       return nullptr;
     }
@@ -104,11 +104,11 @@ const BufferStore* Producer(const Stage& st, const tir::Buffer* buffer) {
   // zero-filled buffer): not an element-by-element definition.
   bool reads_itself = false;
   tir::ForEachExpr(store->value, [&](const PrimExpr& e) { reads_itself |= e.kind == PrimKind::kBufferLoad && e.buffer.get() == buffer; });
-  return !reads_itself && CannotTrap(store->value, *b) ? store.get() : nullptr;
+  return !reads_itself && ValueCannotTrap(store->value, *b) ? store.get() : nullptr;
 }
 
 // The buffers a statement stores to.
-std::unordered_set<const tir::Buffer*> Written(const Ref<tir::Stmt>& s) {
+std::unordered_set<const tir::Buffer*> WrittenBuffers(const Ref<tir::Stmt>& s) {
   std::unordered_set<const tir::Buffer*> out;
   tir::ForEachStmt(s, [&](const tir::Stmt& x) {
     if (x.kind == StmtKind::kBufferStore) out.insert(static_cast<const BufferStore&>(x).buffer.get());
@@ -117,7 +117,7 @@ std::unordered_set<const tir::Buffer*> Written(const Ref<tir::Stmt>& s) {
 }
 
 // True when a PrimExpr field of `s` itself (not of its child statements) loads `buffer`.
-bool LoadsIn(const tir::Stmt& s, const tir::Buffer* buffer) {
+bool LoadsBufferIn(const tir::Stmt& s, const tir::Buffer* buffer) {
   bool found = false;
   tir::ForEachExprOf(s, [&](const PrimExpr& e) { found |= e.kind == PrimKind::kBufferLoad && e.buffer.get() == buffer; });
   return found;
@@ -125,7 +125,7 @@ bool LoadsIn(const tir::Stmt& s, const tir::Buffer* buffer) {
 
 // Checks the reads of `buffer` in `s`, whose innermost enclosing block is `block` (null outside
 // every block): only stores of a block read it, each index in bounds by the block's domains
-// (InBounds). Counts the blocks that read it in `blocks_reading`.
+// (IndexInBounds). Counts the blocks that read it in `blocks_reading`.
 bool ReadsOnlyInBounds(const Ref<tir::Stmt>& s, const tir::Buffer* buffer, const Block* block, int* blocks_reading) {
   if (!s) return true;
   switch (s->kind) {
@@ -135,22 +135,22 @@ bool ReadsOnlyInBounds(const Ref<tir::Stmt>& s, const tir::Buffer* buffer, const
       }
       return true;
     case StmtKind::kFor:
-      return !LoadsIn(*s, buffer) && ReadsOnlyInBounds(static_cast<const For&>(*s).body, buffer, block, blocks_reading);
+      return !LoadsBufferIn(*s, buffer) && ReadsOnlyInBounds(static_cast<const For&>(*s).body, buffer, block, blocks_reading);
     case StmtKind::kBlock: {
       const auto& b = static_cast<const Block&>(*s);
-      if (LoadsIn(b, buffer)) return false;  // in a binding, a predicate or a region
+      if (LoadsBufferIn(b, buffer)) return false;  // in a binding, a predicate or a region
       int inside = 0;
       if (!ReadsOnlyInBounds(b.body, buffer, &b, &inside) || !ReadsOnlyInBounds(b.init, buffer, &b, &inside)) return false;
       *blocks_reading += inside > 0 ? 1 : 0;
       return true;
     }
     case StmtKind::kBufferStore: {
-      if (!LoadsIn(*s, buffer)) return true;
+      if (!LoadsBufferIn(*s, buffer)) return true;
       if (!block) return false;
       bool ok = true;
       tir::ForEachExprOf(*s, [&](const PrimExpr& e) {
         if (e.kind != PrimKind::kBufferLoad || e.buffer.get() != buffer) return;
-        for (size_t i = 0; ok && i < e.args.size(); ++i) ok = InBounds(e.args[i], buffer->shape[i], *block);
+        for (size_t i = 0; ok && i < e.args.size(); ++i) ok = IndexInBounds(e.args[i], buffer->shape[i], *block);
       });
       if (ok) ++*blocks_reading;
       return ok;
@@ -159,7 +159,7 @@ bool ReadsOnlyInBounds(const Ref<tir::Stmt>& s, const tir::Buffer* buffer, const
       // Anything else (a let, a guard, an assertion, ...) must not read it: only stores are
       // rewritten.
       bool found = false;
-      tir::ForEachStmt(s, [&](const tir::Stmt& x) { found |= LoadsIn(x, buffer); });
+      tir::ForEachStmt(s, [&](const tir::Stmt& x) { found |= LoadsBufferIn(x, buffer); });
       return !found;
     }
   }
@@ -167,9 +167,9 @@ bool ReadsOnlyInBounds(const Ref<tir::Stmt>& s, const tir::Buffer* buffer, const
 
 // Replaces, in the reading block, every load of the buffer by the producer's value at the
 // load's indices; its read regions take the producer's.
-class Inliner {
+class BufferInliner {
  public:
-  Inliner(const tir::Buffer* buffer, const Block& producer, const BufferStore& store)
+  BufferInliner(const tir::Buffer* buffer, const Block& producer, const BufferStore& store)
       : buffer_(buffer), producer_(producer), store_(store) {}
 
   Ref<tir::Stmt> Stmt(const Ref<tir::Stmt>& s) {
@@ -220,7 +220,7 @@ class Inliner {
   // Loads of the buffer become the producer's value at their indices.
   class LoadInliner : public tir::Substituter {
    public:
-    explicit LoadInliner(const Inliner& in) : in_(in) {}
+    explicit LoadInliner(const BufferInliner& in) : in_(in) {}
 
    protected:
     Ref<PrimExpr> SubstLoad(const Ref<PrimExpr>& load) override {
@@ -233,7 +233,7 @@ class Inliner {
     }
 
    private:
-    const Inliner& in_;
+    const BufferInliner& in_;
   };
 
   Ref<PrimExpr> Expr(const Ref<PrimExpr>& e) {
@@ -247,9 +247,9 @@ class Inliner {
 };
 
 // The statements of a body, nested sequences flattened.
-void Flatten(const Ref<tir::Stmt>& s, std::vector<Ref<tir::Stmt>>* out) {
+void FlattenSeq(const Ref<tir::Stmt>& s, std::vector<Ref<tir::Stmt>>* out) {
   if (auto seq = tir::As<tir::SeqStmt>(s)) {
-    for (const auto& c : seq->seq) Flatten(c, out);
+    for (const auto& c : seq->seq) FlattenSeq(c, out);
   } else if (s) {
     out->push_back(s);
   }
@@ -258,18 +258,18 @@ void Flatten(const Ref<tir::Stmt>& s, std::vector<Ref<tir::Stmt>>* out) {
 // One inlining in the root block `root`, or nullptr when no scratch buffer qualifies.
 Ref<tir::Stmt> InlineOne(const Block& root) {
   std::vector<Ref<tir::Stmt>> stmts;
-  Flatten(root.body, &stmts);
+  FlattenSeq(root.body, &stmts);
   for (const auto& buffer : root.alloc_buffers) {
     // The one stage that writes it, and every later stage: one block reads it, in bounds, and
     // nothing the producer reads is written after the producer.
     std::vector<size_t> writers;
     for (size_t i = 0; i < stmts.size(); ++i) {
-      if (Written(stmts[i]).count(buffer.get())) writers.push_back(i);
+      if (WrittenBuffers(stmts[i]).count(buffer.get())) writers.push_back(i);
     }
     if (writers.size() != 1) continue;
     const size_t p = writers[0];
-    Stage st = StageOf(stmts[p]);
-    const BufferStore* store = Producer(st, buffer.get());
+    InlineStage st = InlineStageOf(stmts[p]);
+    const BufferStore* store = InlinableProducer(st, buffer.get());
     if (!store) continue;
     int readers = 0;
     bool ok = true;
@@ -283,10 +283,10 @@ Ref<tir::Stmt> InlineOne(const Block& root) {
     std::unordered_set<const tir::Buffer*> inputs;
     tir::ForEachExpr(store->value, [&](const PrimExpr& e) { if (e.kind == PrimKind::kBufferLoad) inputs.insert(e.buffer.get()); });
     for (size_t i = p + 1; ok && i < stmts.size(); ++i) {
-      for (const tir::Buffer* w : Written(stmts[i])) ok &= !inputs.count(w);
+      for (const tir::Buffer* w : WrittenBuffers(stmts[i])) ok &= !inputs.count(w);
     }
     if (!ok) continue;
-    Inliner inliner(buffer.get(), *st.block, *store);
+    BufferInliner inliner(buffer.get(), *st.block, *store);
     std::vector<Ref<tir::Stmt>> out;
     for (size_t i = 0; i < stmts.size(); ++i) {
       if (i != p) out.push_back(i > p ? inliner.Stmt(stmts[i]) : stmts[i]);

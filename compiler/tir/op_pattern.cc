@@ -12,11 +12,11 @@ using tir::BufferStore;
 using tir::IterKind;
 using tir::StmtKind;
 
-OpPattern Max(OpPattern a, OpPattern b) { return static_cast<int>(a) >= static_cast<int>(b) ? a : b; }
+OpPattern MaxPattern(OpPattern a, OpPattern b) { return static_cast<int>(a) >= static_cast<int>(b) ? a : b; }
 bool AtMostInjective(OpPattern p) { return static_cast<int>(p) <= static_cast<int>(OpPattern::kInjective); }
 
 // The loads of `e` (outermost first), and whether an index reads a buffer (a gather).
-void LoadsOf(const Ref<PrimExpr>& e, std::vector<const PrimExpr*>* loads, bool* data_dependent) {
+void PatternLoadsOf(const Ref<PrimExpr>& e, std::vector<const PrimExpr*>* loads, bool* data_dependent) {
   tir::ForEachExpr(e, [&](const PrimExpr& x) {
     if (x.kind != PrimKind::kBufferLoad) return;
     loads->push_back(&x);
@@ -27,7 +27,7 @@ void LoadsOf(const Ref<PrimExpr>& e, std::vector<const PrimExpr*>* loads, bool* 
 }
 
 // True when `e` mentions the variable `v`.
-bool Uses(const Ref<PrimExpr>& e, const PrimExpr* v) {
+bool UsesVar(const Ref<PrimExpr>& e, const PrimExpr* v) {
   bool found = false;
   tir::ForEachExpr(e, [&](const PrimExpr& x) { found |= &x == v; });
   return found;
@@ -65,7 +65,7 @@ OpPattern BlockPattern(const Block& b) {
   }
   std::vector<const PrimExpr*> loads;
   bool data_dependent = false;
-  LoadsOf(store->value, &loads, &data_dependent);
+  PatternLoadsOf(store->value, &loads, &data_dependent);
   if (!reduce.empty()) {
     // A reduction: the value combines the output element with what the inputs give. Two or
     // more inputs read along a reduce axis make a contraction (matmul, conv).
@@ -76,7 +76,7 @@ OpPattern BlockPattern(const Block& b) {
       if (l->buffer == store->buffer) continue;
       bool uses_reduce = false;
       for (const auto& i : l->args) {
-        for (const PrimExpr* r : reduce) uses_reduce |= Uses(i, r);
+        for (const PrimExpr* r : reduce) uses_reduce |= UsesVar(i, r);
       }
       along_reduce += uses_reduce;
     }
@@ -86,7 +86,7 @@ OpPattern BlockPattern(const Block& b) {
   OpPattern p = OpPattern::kElemWise;
   for (const PrimExpr* l : loads) {
     if (l->buffer == store->buffer) return OpPattern::kOpaque;  // reads what it writes
-    p = Max(p, data_dependent ? OpPattern::kInjective : LoadPattern(*l, store->indices));
+    p = MaxPattern(p, data_dependent ? OpPattern::kInjective : LoadPattern(*l, store->indices));
   }
   return p;
 }
@@ -94,20 +94,20 @@ OpPattern BlockPattern(const Block& b) {
 // The blocks of a body whose other statements are loops, sequences and the root block; false
 // when anything else is there (a guard, an assertion, a let, a declared buffer, a store outside
 // a block).
-bool CollectBlocks(const Ref<tir::Stmt>& s, std::vector<const Block*>* blocks) {
+bool PatternBlocks(const Ref<tir::Stmt>& s, std::vector<const Block*>* blocks) {
   switch (s->kind) {
     case StmtKind::kSeq:
       for (const auto& c : static_cast<const tir::SeqStmt&>(*s).seq) {
-        if (!CollectBlocks(c, blocks)) return false;
+        if (!PatternBlocks(c, blocks)) return false;
       }
       return true;
     case StmtKind::kFor: {
       const auto& f = static_cast<const tir::For&>(*s);
-      return f.for_kind == tir::ForKind::kSerial && CollectBlocks(f.body, blocks);
+      return f.for_kind == tir::ForKind::kSerial && PatternBlocks(f.body, blocks);
     }
     case StmtKind::kBlock: {
       const auto& b = static_cast<const Block&>(*s);
-      if (b.is_root()) return CollectBlocks(b.body, blocks);
+      if (b.is_root()) return PatternBlocks(b.body, blocks);
       blocks->push_back(&b);
       return true;
     }
@@ -133,13 +133,13 @@ const char* OpPatternName(OpPattern p) {
 
 OpPattern AnalyzeOpPattern(const tir::PrimFunc& f) {
   std::vector<const Block*> blocks;
-  if (!f.body || !CollectBlocks(f.body, &blocks) || blocks.empty()) return OpPattern::kOpaque;
+  if (!f.body || !PatternBlocks(f.body, &blocks) || blocks.empty()) return OpPattern::kOpaque;
   // Several stages: injective as a whole when each is; a reduction first, then injective stages
   // (rlx's reductions accumulate in a wider scratch buffer, then round), the reduction's
   // pattern; two reductions (softmax, layer_norm) make the function opaque to fusion.
   const OpPattern first = BlockPattern(*blocks[0]);
   OpPattern rest = OpPattern::kElemWise;
-  for (size_t i = 1; i < blocks.size(); ++i) rest = Max(rest, BlockPattern(*blocks[i]));
+  for (size_t i = 1; i < blocks.size(); ++i) rest = MaxPattern(rest, BlockPattern(*blocks[i]));
   if (!AtMostInjective(rest)) return OpPattern::kOpaque;
   if (blocks.size() == 1 || first == OpPattern::kCommReduce || first == OpPattern::kOutEWiseFusable) return first;
   return AtMostInjective(first) ? OpPattern::kInjective : OpPattern::kOpaque;
