@@ -4,6 +4,8 @@
 // (fuse-tir) into one loop nest that reads its inputs and writes its output once.
 #include "compiler/tir/compute_inline.h"
 
+#include "compiler/tir/writes_whole_buffer.h"
+
 #include <algorithm>
 #include <functional>
 #include <unordered_map>
@@ -79,27 +81,14 @@ bool ValueCannotTrap(const Ref<PrimExpr>& e, const Block& b) {
   return ok;
 }
 
-// The producer of `buffer` when it can be inlined: a stage whose perfect loop nest runs a
-// spatial block over the whole buffer (each loop from 0 over the block variable's domain, the
-// variables bound to the loops in order, no predicate, no init, nothing allocated), storing at
-// exactly its variables a value that cannot trap and does not read the buffer.
+// The producer of `buffer` when it can be inlined: a stage whose perfect loop nest runs a block
+// that overwrites the whole buffer, element by element (BlockCoversBuffer: spatial variables
+// stored in order, loops and domains from 0 over the extents, no init or condition), allocating
+// nothing, and stores a value that cannot trap and does not read the buffer.
 const BufferStore* InlinableProducer(const InlineStage& st, const tir::Buffer* buffer) {
   const Block* b = st.block;
-  if (!b || b->predicate || b->init || !b->alloc_buffers.empty()) return nullptr;
+  if (!b || !b->alloc_buffers.empty() || !BlockCoversBuffer(*b, st.loops, *buffer)) return nullptr;
   auto store = tir::As<BufferStore>(b->body);
-  if (!store || store->buffer.get() != buffer || b->iter_vars.size() != buffer->ndim() ||
-      st.loops.size() != b->iter_vars.size()) {
-    return nullptr;
-  }
-  for (size_t i = 0; i < b->iter_vars.size(); ++i) {
-    const tir::IterVar& iv = b->iter_vars[i];
-    const For& loop = *st.loops[i];
-    if (iv.kind != tir::IterKind::kSpatial || store->indices[i] != iv.var || b->iter_values[i] != loop.var ||
-        !IsZeroImm(iv.dom.min) || !IsZeroImm(loop.min) || !SameTerm(loop.extent, iv.dom.extent) ||
-        !SameTerm(iv.dom.extent, buffer->shape[i])) {
-      return nullptr;
-    }
-  }
   // A value that reads the buffer itself accumulates (a reduction with no reduce axis, over a
   // zero-filled buffer): not an element-by-element definition.
   bool reads_itself = false;

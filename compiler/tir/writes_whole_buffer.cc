@@ -35,10 +35,9 @@ bool Reads(const Ref<Stmt>& body, const Buffer* buffer) {
   return reads;
 }
 
-// The block stores buffer[v0, ..., vk] = value for its spatial iteration variables in order,
-// each bound to a distinct loop of `loops` that runs from 0 to the buffer's extent, and those
-// loops are all the loops around it: every element is stored once the block's loops end.
-bool CoversBuffer(const Block& block, const std::vector<const For*>& loops, const Buffer& buffer) {
+}  // namespace
+
+bool BlockCoversBuffer(const Block& block, const std::vector<const For*>& loops, const Buffer& buffer) {
   auto store = tir::As<BufferStore>(block.body);
   if (!store || store->buffer.get() != &buffer || block.init) return false;
   if (block.predicate && !(block.predicate->is_int() && block.predicate->int_value != 0)) return false;
@@ -57,6 +56,8 @@ bool CoversBuffer(const Block& block, const std::vector<const For*>& loops, cons
   }
   return true;
 }
+
+namespace {
 
 // Whether a statement that always runs (no condition above it) covers the buffer.
 bool Covers(const Ref<Stmt>& s, std::vector<const For*>& loops, const Buffer& buffer) {
@@ -79,7 +80,7 @@ bool Covers(const Ref<Stmt>& s, std::vector<const For*>& loops, const Buffer& bu
     case tir::StmtKind::kBlock: {
       auto b = tir::As<Block>(s);
       if (b->is_root()) return Covers(b->body, loops, buffer);
-      return CoversBuffer(*b, loops, buffer);
+      return BlockCoversBuffer(*b, loops, buffer);
     }
     default: return false;  // conditions, asserts, loops of other kinds: not seen through
   }

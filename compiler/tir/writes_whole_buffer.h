@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "ir/tir/prim_func.h"
 
@@ -15,5 +16,11 @@ namespace rlx::compiler {
 /// iteration variables' element, with no condition on the way. False when that cannot be
 /// seen (the conservative answer: the caller then keeps a zero-filled tensor).
 bool WritesWholeBuffer(const tir::PrimFunc& f, size_t param);
+
+/// True when `block`, inside exactly the loops `loops`, stores buffer[v0, ..., vk] for its
+/// spatial iteration variables in order, each bound to a distinct one of those loops, every loop
+/// and domain running from 0 to the buffer's extent, with no init and no condition: once the
+/// loops end, every element has been stored once.
+bool BlockCoversBuffer(const tir::Block& block, const std::vector<const tir::For*>& loops, const tir::Buffer& buffer);
 
 }  // namespace rlx::compiler
