@@ -2,6 +2,8 @@
 // table (docs/bench.md, "The optimizing compiler against NumPy and PyTorch"), against NumPy and
 // PyTorch measured in the same run, on one thread and on two.
 //   ops_bench [REPEATS [WORKLOAD]]   (WORKLOAD: only the workloads whose name contains it)
+//   ops_bench REPEATS --file PATH     (any module's `main` on random inputs, no baselines: for
+//                                      trying a schedule written by hand)
 // Each workload is a Relax module (written here), compiled once; a run is the median of at least
 // REPEATS timed runs after a warm-up. The baselines run in /usr/bin/python3 (bench/setup.sh
 // installs NumPy and PyTorch; a missing one is reported as "-"), with OPENBLAS / OMP / MKL
@@ -382,6 +384,18 @@ void SymbolicShapes(int repeats) {
 
 }  // namespace
 
+// `main` of the module in `path` on random inputs, at -O2, on one thread and on two.
+void OneFile(int repeats, const std::string& path) {
+  std::string text, error;
+  if (!rlx::ReadWholeFile(path, &text, &error)) {
+    std::fprintf(stderr, "ops_bench: %s\n", error.c_str());
+    std::exit(1);
+  }
+  rlx::Ref<rlx::IRModule> m = Load(text, path);
+  const std::vector<Value> args = Inputs(*m->FindFunction("main"), {});
+  for (int threads : {1, 2}) std::printf("%s, %d thread(s): %s ms\n", path.c_str(), threads, Ms(RlxSeconds(m, args, threads, repeats)).c_str());
+}
+
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 5;
   const std::string only = argc > 2 ? argv[2] : "";
@@ -389,6 +403,10 @@ int main(int argc, char** argv) {
   if (!rlx::driver::LoadCodegen(&why)) {
     std::fprintf(stderr, "ops_bench: %s\n", why.c_str());
     return 1;
+  }
+  if (only == "--file" && argc > 3) {
+    OneFile(repeats, argv[3]);
+    return 0;
   }
   Operators(repeats, only);
   if (!only.empty()) return 0;

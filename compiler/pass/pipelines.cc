@@ -48,6 +48,11 @@ const std::vector<std::string> kFusion = {
     "dead-code-elimination",  // the PrimFuncs no call uses any more
 };
 
+// The CPU schedule rules at -O2 and above (each PrimFunc nest a rule recognizes rewritten).
+const std::vector<std::string> kSchedules = {
+    "tile-matmul",  // contractions as register tiles (pass.tile-matmul)
+};
+
 // Lowering to the executable form (pass.pipeline.lowering), after legalize-ops.
 const std::vector<std::string> kLowering = {
     "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
@@ -57,11 +62,14 @@ const std::vector<std::string> kLowering = {
 };
 
 // One level: its Relax optimizations, legalize-ops (every op to R.call_tir of a PrimFunc), its
-// fusion, the lowering.
+// fusion and schedules, the lowering.
 std::vector<std::string> Level(const std::vector<std::string>& relax, bool fuse) {
   std::vector<std::string> names = relax;
   names.push_back("legalize-ops");
-  if (fuse) names.insert(names.end(), kFusion.begin(), kFusion.end());
+  if (fuse) {
+    names.insert(names.end(), kFusion.begin(), kFusion.end());
+    names.insert(names.end(), kSchedules.begin(), kSchedules.end());
+  }
   names.insert(names.end(), kLowering.begin(), kLowering.end());
   return names;
 }

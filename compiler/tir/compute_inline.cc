@@ -4,6 +4,7 @@
 // (fuse-tir) into one loop nest that reads its inputs and writes its output once.
 #include "compiler/tir/compute_inline.h"
 
+#include "compiler/tir/cannot_trap.h"
 #include "compiler/tir/writes_whole_buffer.h"
 
 #include <algorithm>
@@ -40,45 +41,6 @@ InlineStage InlineStageOf(const Ref<tir::Stmt>& s) {
   }
   if (cur && cur->kind == StmtKind::kBlock) st.block = static_cast<const Block*>(cur.get());
   return st;
-}
-
-bool IsZeroImm(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }
-
-// True when `index` lies in [0, extent) whatever the variables: a block variable whose domain is
-// [0, extent), or an integer constant below a constant extent.
-bool IndexInBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, const Block& b) {
-  if (index->is_int()) return index->int_value >= 0 && extent->is_int() && index->int_value < extent->int_value;
-  for (const auto& iv : b.iter_vars) {
-    if (iv.var == index) return IsZeroImm(iv.dom.min) && SameTerm(iv.dom.extent, extent);
-  }
-  return false;
-}
-
-// True when every load of `e` is in bounds in block `b` (IndexInBounds), reads no buffer in its
-// indices, and `e` divides no integer by anything but a nonzero constant: evaluating it
-// anywhere `b`'s variables have values in their domains cannot trap.
-bool ValueCannotTrap(const Ref<PrimExpr>& e, const Block& b) {
-  bool ok = true;
-  tir::ForEachExpr(e, [&](const PrimExpr& x) {
-    switch (x.kind) {
-      case PrimKind::kBufferLoad:
-        if (x.args.size() != x.buffer->ndim()) ok = false;
-        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = IndexInBounds(x.args[i], x.buffer->shape[i], b);
-        break;
-      case PrimKind::kFloorDiv:
-      case PrimKind::kFloorMod:
-      case PrimKind::kTruncDiv:
-      case PrimKind::kTruncMod:
-        if (!IsFloat(x.dtype)) ok &= x.operands[1]->is_int() && x.operands[1]->int_value != 0;
-        break;
-      case PrimKind::kCall:
-        if (x.intrinsic == tir::Intrinsic::kPow && !IsFloat(x.dtype)) ok = false;
-        break;
-      default:
-        break;
-    }
-  });
-  return ok;
 }
 
 // The producer of `buffer` when it can be inlined: a stage whose perfect loop nest runs a block

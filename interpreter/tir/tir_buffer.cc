@@ -1,6 +1,9 @@
 #include "interpreter/tir/tir_buffer.h"
 
+#include <memory>
+
 #include "interpreter/kernels/broadcast.h"
+#include "ir/tir/scratch.h"
 
 namespace rlx::interp::tir_eval {
 namespace {
@@ -51,8 +54,10 @@ void CompiledLayout::Allocate(Frame& f) const {
   const int64_t elements = tir::ElementsSpanned(extents, steps, off);
   if (elements < 0) Fail(ErrorCode::kTensorTooLarge, "buffer '" + buffer->name + "' is larger than int64 elements");
   // A compact buffer is allocated with its own shape; a strided one as the elements it spans.
-  Tensor t = strides.empty() && !offset ? f.ctx->allocator().Alloc(buffer->dtype, extents)
-                                        : f.ctx->allocator().Alloc(buffer->dtype, {elements});
+  // A scratch buffer counts towards no limit (tir.eval.alloc.scratch).
+  Tensor t = tir::ScratchBytes(*buffer) >= 0   ? std::make_shared<TensorData>(buffer->dtype, extents)
+             : strides.empty() && !offset ? f.ctx->allocator().Alloc(buffer->dtype, extents)
+                                          : f.ctx->allocator().Alloc(buffer->dtype, {elements});
   std::string why = BindBuffer(f, slot, *buffer, std::move(t), std::move(extents), std::move(steps), off);
   if (!why.empty()) Fail(ErrorCode::kInvalidValue, why, "tir.block.alloc");
 }

@@ -170,10 +170,54 @@ llvm::Value* TirEmitter::EmitCast(DataType to, DataType from, llvm::Value* v) {
   return from_signed ? b_.CreateSExtOrTrunc(v, ty) : b_.CreateZExtOrTrunc(v, ty);
 }
 
+namespace {
+
+// A float64 value converted from a dtype of at most 26 significant bits: the product of two such
+// values is exact in float64.
+bool NarrowToDouble(const PrimExpr& e) {
+  if (e.kind != PrimKind::kCast || e.dtype != DataType::kFloat64) return false;
+  switch (e.operands[0]->dtype) {
+    case DataType::kFloat32:
+    case DataType::kFloat16:
+    case DataType::kBFloat16:
+    case DataType::kInt8:
+    case DataType::kInt16:
+    case DataType::kUInt8:
+    case DataType::kUInt16:
+    case DataType::kBool: return true;
+    default: return false;
+  }
+}
+
+// `p` is an exact float64 product: `Cast(float64, a) * Cast(float64, b)` of narrow values.
+bool ExactProduct(const PrimExpr& p) {
+  return p.kind == PrimKind::kMul && p.dtype == DataType::kFloat64 && p.lanes == 1 && NarrowToDouble(*p.operands[0]) &&
+         NarrowToDouble(*p.operands[1]);
+}
+
+}  // namespace
+
+// `s + p` (or `p + s`) with `p` an exact float64 product is one fused multiply-add: rounding the
+// exact product plus s once is what the two rounded operations give (tir.eval.num), and the
+// FMA units do it at twice the rate. The operands are evaluated in the order written.
+llvm::Value* TirEmitter::EmitExactMultiplyAdd(const PrimExpr& e) {
+  const bool product_first = ExactProduct(*e.operands[0]);
+  const PrimExpr& p = *e.operands[product_first ? 0 : 1];
+  const PrimExpr& s = *e.operands[product_first ? 1 : 0];
+  llvm::Value* sum = product_first ? nullptr : EmitExpr(s);
+  llvm::Value* a = EmitExpr(*p.operands[0]);
+  llvm::Value* b = EmitExpr(*p.operands[1]);
+  if (product_first) sum = EmitExpr(s);
+  return b_.CreateIntrinsic(llvm::Intrinsic::fma, {b_.getDoubleTy()}, {a, b, sum});
+}
+
 llvm::Value* TirEmitter::EmitBinary(const PrimExpr& e) {
   const PrimExpr& x = *e.operands[0];
   const PrimExpr& y = *e.operands[1];
   if (x.dtype != y.dtype) throw Unsupported{"an operation on operands of different dtypes (ill-formed TIR)"};
+  if (e.kind == PrimKind::kAdd && x.dtype == DataType::kFloat64 && e.lanes == 1 && (ExactProduct(x) || ExactProduct(y))) {
+    return EmitExactMultiplyAdd(e);
+  }
   llvm::Value* a = EmitExpr(x);
   llvm::Value* b = EmitExpr(y);
   const DataType t = x.dtype;

@@ -53,6 +53,15 @@ bool TirEmitter::IsOuterArithmetic(const PrimExpr& e) const {
   }
 }
 
+// `e` itself when it is outer arithmetic; for `min(a, b)`, an operand that is (a bound of the
+// extent: the last panel of a tiled loop is shorter); else null.
+const PrimExpr* TirEmitter::OuterBound(const PrimExpr& e) const {
+  if (IsOuterArithmetic(e)) return &e;
+  if (e.kind != PrimKind::kMin || !IsInteger(e.dtype)) return nullptr;
+  if (IsOuterArithmetic(*e.operands[0])) return e.operands[0].get();
+  return IsOuterArithmetic(*e.operands[1]) ? e.operands[1].get() : nullptr;
+}
+
 // An upper bound on the loop iterations one run of `s` counts (tir.eval.work), saturating at
 // INT64_MAX; null when an inner loop's extent is not outer arithmetic. `known` gives the
 // extents the nest already evaluated.
@@ -69,8 +78,8 @@ llvm::Value* TirEmitter::EmitWorkBound(const tir::Stmt& s, const std::unordered_
       llvm::Value* n = nullptr;
       if (auto it = known.find(&loop); it != known.end()) {
         n = it->second;
-      } else if (IsOuterArithmetic(*loop.extent)) {
-        n = ToI64(EmitExpr(*loop.extent), loop.extent->dtype);
+      } else if (const PrimExpr* bound = OuterBound(*loop.extent)) {
+        n = ToI64(EmitExpr(*bound), bound->dtype);
         auto* c = llvm::dyn_cast<llvm::ConstantInt>(n);
         n = c ? I64(std::max<int64_t>(c->getSExtValue(), 0)) : b_.CreateBinaryIntrinsic(llvm::Intrinsic::smax, n, I64(0));
       }

@@ -4,6 +4,7 @@
 
 #include "compiler/codegen/llvm/tir_emitter.h"
 #include "ir/analysis/structural_equal.h"
+#include "ir/tir/scratch.h"
 #include "ir/tir/walk.h"
 
 namespace rlx::compiler::codegen {
@@ -135,12 +136,14 @@ void TirEmitter::EmitTimeCheck(llvm::Value* iterations) {
 // another may run on the thread pool (codegen.cpu.parallel: EmitParallelNest). The nest stops
 // before an inner parallel loop, which then gets its own chance to.
 void TirEmitter::EmitFor(const tir::For& outer) {
+  if (Unrollable(outer)) return EmitUnrolled(outer);
   std::vector<const tir::For*> chain = {&outer};
   std::vector<const PrimExpr*> nest_vars = {outer.var.get()};
   for (;;) {
     auto inner = tir::As<tir::For>(chain.back()->body);
     if (!inner || tir::ReadsBufferOrUses(inner->min, nest_vars) || tir::ReadsBufferOrUses(inner->extent, nest_vars)) break;
     if (inner->for_kind == tir::ForKind::kParallel && !in_parallel_) break;
+    if (Unrollable(*inner)) break;
     chain.push_back(inner.get());
     nest_vars.push_back(inner->var.get());
   }
@@ -164,6 +167,79 @@ void TirEmitter::EmitFor(const tir::For& outer) {
   }
   b_.CreateBr(skip);
   b_.SetInsertPoint(skip);
+}
+
+// An unrolled loop (tir.for.kind) with constant bounds, at most kMaxUnroll iterations, whose
+// values fit its variable's dtype, is emitted once per iteration with the variable a constant:
+// the accumulators of a register tile get constant indices, so LLVM keeps them in registers.
+bool TirEmitter::Unrollable(const tir::For& loop) {
+  if (loop.for_kind != tir::ForKind::kUnrolled || !loop.min->is_int() || !loop.extent->is_int()) return false;
+  const int64_t lo = loop.min->int_value, n = loop.extent->int_value;
+  if (n > kMaxUnroll || !IsInteger(loop.var->dtype)) return false;
+  return n <= 0 || (FitsDataType(loop.var->dtype, lo) && FitsDataType(loop.var->dtype, lo + n - 1));
+}
+
+// The iterations of `s` and of every unrolled loop in it, when nothing else in it counts
+// (only stores, lets, evaluations, conditionals and unrollable loops); -1 otherwise.
+int64_t TirEmitter::UnrolledWork(const tir::Stmt& s) {
+  switch (s.kind) {
+    case tir::StmtKind::kSeq: {
+      int64_t sum = 0;
+      for (const auto& c : static_cast<const tir::SeqStmt&>(s).seq) {
+        const int64_t w = UnrolledWork(*c);
+        if (w < 0) return -1;
+        sum += w;
+      }
+      return sum;
+    }
+    case tir::StmtKind::kFor: {
+      const auto& loop = static_cast<const tir::For&>(s);
+      if (!Unrollable(loop)) return -1;
+      const int64_t body = UnrolledWork(*loop.body);
+      const int64_t n = std::max<int64_t>(loop.extent->int_value, 0);
+      if (body < 0 || body > (int64_t{1} << 40)) return -1;  // n <= 64: no overflow
+      return n + n * body;
+    }
+    case tir::StmtKind::kLetStmt: return UnrolledWork(*static_cast<const tir::LetStmt&>(s).body);
+    case tir::StmtKind::kIfThenElse: {
+      const auto& branch = static_cast<const tir::IfThenElse&>(s);
+      const int64_t a = UnrolledWork(*branch.then_case);
+      const int64_t b = branch.else_case ? UnrolledWork(*branch.else_case) : 0;
+      return a == 0 && b == 0 ? 0 : -1;  // counted once only when no branch counts
+    }
+    case tir::StmtKind::kBufferStore:
+    case tir::StmtKind::kEvaluate:
+    case tir::StmtKind::kAssert: return 0;
+    default: return -1;
+  }
+}
+
+// An unrolled nest counts the iterations of all its loops when it starts (tir.eval.work: a loop
+// counts its iterations when it starts; the inner loops of an unrolled nest are counted with the
+// outermost so that its body is one straight run of code).
+void TirEmitter::EmitUnrolled(const tir::For& loop) {
+  const int64_t lo = loop.min->int_value, n = loop.extent->int_value;
+  if (n <= 0) return;
+  if (!counting_unrolled_) {
+    const int64_t total = UnrolledWork(loop);
+    EmitWork(I64(total < 0 ? n : total));
+    if (total >= 0) counting_unrolled_ = true;
+    EmitUnrolledIterations(loop, lo, n);
+    counting_unrolled_ = false;
+    return;
+  }
+  EmitUnrolledIterations(loop, lo, n);
+}
+
+void TirEmitter::EmitUnrolledIterations(const tir::For& loop, int64_t lo, int64_t n) {
+  DefineVar(*loop.var);
+  loop_ranges_[loop.var.get()] = &loop;
+  for (int64_t i = 0; i < n; ++i) {
+    SetVar(*loop.var, llvm::ConstantInt::get(TypeOf(loop.var->dtype), static_cast<uint64_t>(lo + i), true));
+    EmitStmt(*loop.body);
+  }
+  loop_ranges_.erase(loop.var.get());
+  UndefineVar(*loop.var);
 }
 
 // The time limit is checked per run of the innermost loop when its extent is a small constant,
@@ -285,10 +361,14 @@ void TirEmitter::EmitAssert(const tir::AssertStmt& s) {
   TrapCode(b_.CreateNot(c), tir::AssertTrapCode(s.message), s.message);
 }
 
-// Zero-filled allocations through the call's allocator (tir.block.alloc); each buffer's layout
-// is its declared one (strides row-major unless declared).
+// Zero-filled allocations through the call's allocator (tir.block.alloc), but for scratch
+// buffers; each buffer's layout is its declared one (strides row-major unless declared).
 void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, std::vector<llvm::Value*>* datas) {
   for (const auto& buf : buffers) {
+    if (tir::ScratchBytes(*buf) >= 0) {
+      EmitScratch(*buf);
+      continue;
+    }
     BufferInfo info;
     info.dtype = buf->dtype;
     info.name = buf->name;
@@ -316,6 +396,27 @@ void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, s
     datas->push_back(info.data);
     DefineBuffer(*buf, std::move(info));
   }
+}
+
+// A scratch buffer (tir.eval.alloc.scratch) is stack memory of the function, zero-filled where
+// the block allocates it: LLVM keeps a tile of accumulators in registers.
+void TirEmitter::EmitScratch(const tir::Buffer& buf) {
+  BufferInfo info;
+  info.dtype = buf.dtype;
+  info.name = buf.name;
+  int64_t elements = 1;
+  for (const auto& e : buf.shape) {
+    info.shape.push_back(I64(e->int_value));
+    elements *= e->int_value;
+  }
+  llvm::Type* t = MemoryTypeOf(buf.dtype);
+  llvm::IRBuilder<> entry(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
+  llvm::AllocaInst* data = entry.CreateAlloca(llvm::ArrayType::get(t, static_cast<uint64_t>(elements)), nullptr, buf.name);
+  b_.CreateMemSet(data, b_.getInt8(0), tir::ScratchBytes(buf), data->getAlign());
+  info.data = data;
+  info.strides = RowMajorStrides(info.shape);
+  info.offset = I64(0);
+  DefineBuffer(buf, std::move(info));
 }
 
 void TirEmitter::EmitReleases(const std::vector<llvm::Value*>& datas) {

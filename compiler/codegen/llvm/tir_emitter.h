@@ -87,6 +87,7 @@ class TirEmitter {
   // Expressions (tir_emit_expr.cc).
   llvm::Value* EmitImm(const PrimExpr& e);
   llvm::Value* EmitBinary(const PrimExpr& e);
+  llvm::Value* EmitExactMultiplyAdd(const PrimExpr& e);
   llvm::Value* EmitArith(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
   llvm::Value* EmitIntDivMod(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
   llvm::Value* EmitFloatDivMod(PrimKind k, DataType t, llvm::Value* a, llvm::Value* b);
@@ -117,6 +118,12 @@ class TirEmitter {
   // Statements (tir_emit_stmt.cc).
   void EmitParams(const tir::PrimFunc& f, llvm::Value* args);
   void EmitFor(const tir::For& loop);
+  static constexpr int64_t kMaxUnroll = 64;
+  static bool Unrollable(const tir::For& loop);
+  void EmitUnrolled(const tir::For& loop);
+  void EmitUnrolledIterations(const tir::For& loop, int64_t lo, int64_t n);
+  static int64_t UnrolledWork(const tir::Stmt& s);
+  bool counting_unrolled_ = false;  // emitting an unrolled nest whose work was counted at its start
   void EmitNestLoops(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
                      const std::vector<llvm::Value*>& n, llvm::Value* begin, llvm::Value* end);
   void EmitStore(const tir::BufferStore& s);
@@ -126,6 +133,7 @@ class TirEmitter {
   void EmitBlockIters(const tir::Block& blk);
   void EmitInitOnFirstReduceIteration(const tir::Block& blk);
   void EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, std::vector<llvm::Value*>* datas);
+  void EmitScratch(const tir::Buffer& buf);
   void EmitReleases(const std::vector<llvm::Value*>& datas);
   void EmitAssert(const tir::AssertStmt& s);
   void EmitWork(llvm::Value* iterations);
@@ -139,6 +147,7 @@ class TirEmitter {
                         const std::vector<llvm::Value*>& n);
   llvm::Value* EmitWorkBound(const tir::Stmt& s, const std::unordered_map<const tir::For*, llvm::Value*>& known);
   bool IsOuterArithmetic(const PrimExpr& e) const;
+  const PrimExpr* OuterBound(const PrimExpr& e) const;
   llvm::Value* CountAdd(llvm::Value* a, llvm::Value* b);
   llvm::Value* CountMul(llvm::Value* a, llvm::Value* b);
   llvm::Value* EmitOverlap(const std::vector<const tir::Buffer*>& written);
