@@ -50,7 +50,8 @@ const std::vector<std::string> kFusion = {
 
 // The CPU schedule rules at -O2 and above (each PrimFunc nest a rule recognizes rewritten).
 const std::vector<std::string> kSchedules = {
-    "tile-matmul",  // contractions as register tiles (pass.tile-matmul)
+    "tile-matmul",   // contractions as register tiles (pass.tile-matmul)
+    "simplify-tir",  // constants folded, conditions the prover decides gone (pass.simplify-tir)
 };
 
 // Lowering to the executable form (pass.pipeline.lowering), after legalize-ops.

@@ -4,6 +4,7 @@
 // is what makes the mark invisible (tir.for.kind).
 #include "compiler/tir/parallelize_loops.h"
 
+#include "compiler/tir/map_prim_funcs.h"
 #include "ir/tir/independent_iterations.h"
 
 namespace rlx::compiler {
@@ -71,17 +72,10 @@ class Parallelizer {
 }  // namespace
 
 Ref<IRModule> ParallelizeLoops(const Ref<IRModule>& m) {
-  std::vector<GlobalDef> globals = m->globals;
-  bool changed = false;
-  for (GlobalDef& g : globals) {
-    Ref<tir::PrimFunc> f = As<tir::PrimFunc>(g.value);
-    if (!f) continue;
+  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
     Ref<tir::Stmt> body = Parallelizer(*f).Mark(f->body);
-    if (body == f->body) continue;
-    g.value = tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-    changed = true;
-  }
-  return changed ? m->WithGlobals(std::move(globals)) : m;
+    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
+  });
 }
 
 }  // namespace rlx::compiler

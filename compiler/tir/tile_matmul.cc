@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "compiler/tir/cannot_trap.h"
+#include "compiler/tir/map_prim_funcs.h"
 #include "ir/tir/substitute.h"
 #include "ir/tir/walk.h"
 
@@ -331,16 +332,7 @@ Ref<tir::PrimFunc> TileMatmul(const Ref<tir::PrimFunc>& f) {
 }
 
 Ref<IRModule> TileMatmul(const Ref<IRModule>& m) {
-  std::vector<GlobalDef> globals = m->globals;
-  bool changed = false;
-  for (GlobalDef& g : globals) {
-    auto f = As<tir::PrimFunc>(g.value);
-    if (!f) continue;
-    Ref<tir::PrimFunc> out = TileMatmul(f);
-    changed |= out != f;
-    g.value = out;
-  }
-  return changed ? m->WithGlobals(std::move(globals)) : m;
+  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) { return TileMatmul(f); });
 }
 
 }  // namespace rlx::compiler
