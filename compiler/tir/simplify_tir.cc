@@ -89,7 +89,15 @@ class TirSimplifier {
     if (CannotTrap(*fact)) facts_.push_back(fact);
   }
 
-  prover::Prover prover_;
+  // The prover's fast stages only (constants, the polynomial normal form, concrete valuations):
+  // the conditions of lowered loop nests are decided there or not at all, and a pass that runs
+  // at every compile must not spend Z3's time on the many it leaves alone.
+  prover::Prover prover_{[] {
+    prover::ProverOptions o;
+    o.use_z3 = false;
+    o.evaluations = 32;
+    return o;
+  }()};
   std::vector<Ref<PrimExpr>> facts_;
   std::unordered_map<const PrimExpr*, Interval> ranges_;
   // Variables bound to an integer constant (by a let, or a loop of one iteration): replaced by it.

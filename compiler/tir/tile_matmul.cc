@@ -279,7 +279,14 @@ class TileBuilder {
       vars.push_back(PrimExpr::Var(loop->var->name, loop->var->dtype));
       sub.MapVar(loop->var.get(), vars.back());
     }
+    // The block's row and column domains become the remainder's ranges: the loops cover them,
+    // so no domain check runs per element (the values stay inside the old domains: no trap
+    // either way).
     Ref<tir::Stmt> s = sub.SubstStmt(c_.block);
+    tir::Block narrowed = static_cast<const Block&>(*s);
+    narrowed.iter_vars[c_.row].dom = {row_min, rows};
+    narrowed.iter_vars[c_.col].dom = {col_min, cols};
+    s = Block::MakeFull(std::move(narrowed));
     for (size_t l = c_.loops.size(); l-- > 0;) {
       const For& loop = *c_.loops[l];
       const size_t v = BlockVarOf(loop);
