@@ -6,6 +6,7 @@
 #include "compiler/relax/passes.h"
 #include "compiler/tir/annotate_op_pattern.h"
 #include "compiler/tir/compute_inline.h"
+#include "compiler/tir/interleave_reductions.h"
 #include "compiler/tir/parallelize_loops.h"
 #include "compiler/tir/simplify_tir.h"
 #include "compiler/tir/tile_matmul.h"

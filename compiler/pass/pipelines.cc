@@ -50,8 +50,9 @@ const std::vector<std::string> kFusion = {
 
 // The CPU schedule rules at -O2 and above (each PrimFunc nest a rule recognizes rewritten).
 const std::vector<std::string> kSchedules = {
-    "tile-matmul",   // contractions as register tiles (pass.tile-matmul)
-    "simplify-tir",  // constants folded, conditions the prover decides gone (pass.simplify-tir)
+    "tile-matmul",            // contractions as register tiles (pass.tile-matmul)
+    "interleave-reductions",  // row reductions 8 rows at a time (pass.interleave-reductions)
+    "simplify-tir",           // constants folded, conditions the prover decides gone (pass.simplify-tir)
 };
 
 // Lowering to the executable form (pass.pipeline.lowering), after legalize-ops.

@@ -62,7 +62,8 @@ void ExpectSameAsReference(const Ref<IRModule>& m, const std::vector<std::string
   EXPECT_TRUE(tally.unsupported.empty());
 }
 
-const std::vector<std::string> kSchedule = {"legalize-ops", "tile-matmul", "parallelize-loops"};
+const std::vector<std::string> kSchedule = {"legalize-ops", "tile-matmul", "interleave-reductions", "simplify-tir",
+                                            "parallelize-loops"};
 
 // Two panels of k (300 = 256 + 44), 13 rows (two tiles and a remainder of 1), 45 columns (one
 // tile and a remainder of 13); float16 operands; a batch with a symbolic row count.
@@ -88,6 +89,41 @@ class Module:
   }
   // The rule fired: the tiled module has the tiles' scratch buffers.
   EXPECT_NE(Lowered(m, kSchedule), Lowered(m, {"legalize-ops", "parallelize-loops"}));
+}
+
+// Row reductions interleaved 8 rows at a time (pass.interleave-reductions): sums, means with an
+// empty reduction (NaN), maxima with NaN and signed zeros, softmax and layer_norm, over a
+// symbolic row count with and without a remainder.
+TEST(CpuSchedule, InterleavedReductionsComputeTheReferenceValues) {
+  Ref<IRModule> m = ParseChecked(R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 37), dtype="float32"), y: R.Tensor((9, "k"), dtype="float64"), g: R.Tensor((37,), dtype="float32")):
+        n = T.int64()
+        k = T.int64()
+        a = R.sum(x, axis=[1])
+        b = R.mean(y, axis=[1])
+        c = R.max(y, axis=[1])
+        d = R.nn.softmax(x, axis=1)
+        e = R.nn.layer_norm(x, g, g, axes=[1])
+        f = R.variance(x, axis=[1])
+        return (a, b, c, d, e, f)
+)",
+                                 "rows.py");
+  ASSERT_NE(m, nullptr);
+  std::mt19937 rng(11);
+  for (auto [n, k] : {std::pair<int64_t, int64_t>{16, 5}, {13, 0}, {3, 9}}) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", k = " + std::to_string(k));
+    Value y = RandomTensor(DataType::kFloat64, {9, k}, rng);
+    if (k > 2) {
+      y.tensor()->SetDouble(1, std::nan(""));  // row 0's max is NaN
+      y.tensor()->SetDouble(k, -0.0);
+    }
+    std::vector<Value> args = {RandomTensor(DataType::kFloat32, {n, 37}, rng), y, RandomTensor(DataType::kFloat32, {37}, rng)};
+    ExpectSameAsReference(m, kSchedule, args);
+  }
+  EXPECT_NE(Lowered(m, kSchedule), Lowered(m, {"legalize-ops", "tile-matmul", "simplify-tir", "parallelize-loops"}));
 }
 
 // Only exact products become FMAs: `s + a * b` of float64 operands rounds the product first

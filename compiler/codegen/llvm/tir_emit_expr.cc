@@ -409,7 +409,8 @@ llvm::Value* TirEmitter::Widen16(DataType t, llvm::Value* bits) {
 llvm::Value* TirEmitter::EmitLoad(const PrimExpr& e) {
   llvm::Value* p = ElementPointer(*e.buffer, e.args, "load from");
   const DataType t = e.buffer->dtype;
-  llvm::Value* v = b_.CreateLoad(MemoryTypeOf(t), p);
+  llvm::LoadInst* v = b_.CreateLoad(MemoryTypeOf(t), p);
+  TagAccess(v, *e.buffer);
   if (t == DataType::kFloat16 || t == DataType::kBFloat16) return Widen16(t, v);
   if (IsNarrowFloat(t)) {
     llvm::FunctionCallee f = module_.getOrInsertFunction("rlx_kernel_narrow_from_bits", b_.getDoubleTy(),

@@ -336,7 +336,7 @@ void TirEmitter::EmitStoreLane(const tir::BufferStore& s) {
                                                          b_.getInt32Ty(), b_.getDoubleTy());
     v = b_.CreateTrunc(b_.CreateCall(f, {b_.getInt32(static_cast<int32_t>(t)), v}), MemoryTypeOf(t));
   }
-  b_.CreateStore(v, p);
+  TagAccess(b_.CreateStore(v, p), *s.buffer);
 }
 
 void TirEmitter::EmitIf(const tir::IfThenElse& s) {
@@ -387,6 +387,7 @@ void TirEmitter::EmitAllocations(const std::vector<Ref<tir::Buffer>>& buffers, s
       strides_array = entry.CreateAlloca(b_.getInt64Ty(), I64(static_cast<int64_t>(rank)));
       for (size_t a = 0; a < rank; ++a) b_.CreateStore(strides[a], b_.CreateConstGEP1_64(b_.getInt64Ty(), strides_array, a));
     }
+    info.fresh = true;
     info.data = b_.CreateCall(Helper("rlx_kernel_alloc"),
                               {call_, b_.getInt32(static_cast<int32_t>(buf->dtype)), I64(static_cast<int64_t>(rank)),
                                shape_array, strides_array, info.offset, CString(buf->name)});
@@ -414,6 +415,7 @@ void TirEmitter::EmitScratch(const tir::Buffer& buf) {
   llvm::AllocaInst* data = entry.CreateAlloca(llvm::ArrayType::get(t, static_cast<uint64_t>(elements)), nullptr, buf.name);
   b_.CreateMemSet(data, b_.getInt8(0), tir::ScratchBytes(buf), data->getAlign());
   info.data = data;
+  info.fresh = true;
   info.strides = RowMajorStrides(info.shape);
   info.offset = I64(0);
   DefineBuffer(buf, std::move(info));

@@ -2,9 +2,11 @@
 // (tir.eval.bind), variables, element addresses and traps.
 #include "compiler/codegen/llvm/tir_emitter.h"
 
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace rlx::compiler::codegen {
@@ -123,6 +125,33 @@ llvm::AllocaInst* TirEmitter::DefineVar(const PrimExpr& var) {
 void TirEmitter::DefineBuffer(const tir::Buffer& b, BufferInfo info) {
   info.order = buffers_defined_++;
   buffers_[&b] = std::move(info);
+}
+
+// Alias scopes (LLVM's scoped noalias metadata): every access of a buffer is in the buffer's
+// scope and is known not to alias the accesses of the buffers the kernel allocated (fresh
+// memory), and an access of an allocated buffer not to alias any other buffer's. Buffer
+// parameters may share memory (an in-place call), so nothing is claimed between two of them.
+// This is what lets LLVM keep a value of an allocated buffer in a register across the stores to
+// an output, in the outlined body of a parallel loop too, where the pointers come from memory.
+void TirEmitter::TagAccess(llvm::Instruction* access, const tir::Buffer& buffer) {
+  llvm::MDBuilder md(ctx_);
+  if (!alias_domain_) alias_domain_ = md.createAnonymousAliasScopeDomain("rlx.buffers");
+  auto scope = [&](const tir::Buffer* b) {
+    llvm::MDNode*& s = alias_scopes_[b];
+    if (!s) s = md.createAnonymousAliasScope(alias_domain_, b->name);
+    return s;
+  };
+  const bool fresh = buffers_.at(&buffer).fresh;
+  std::vector<const tir::Buffer*> others;
+  for (const auto& [b, info] : buffers_) {
+    if (b != &buffer && (fresh || info.fresh)) others.push_back(b);
+  }
+  // A stable order (the metadata is part of the module's text).
+  std::sort(others.begin(), others.end(), [&](auto* a, auto* b) { return buffers_.at(a).order < buffers_.at(b).order; });
+  std::vector<llvm::Metadata*> noalias;
+  for (const tir::Buffer* b : others) noalias.push_back(scope(b));
+  access->setMetadata(llvm::LLVMContext::MD_alias_scope, llvm::MDNode::get(ctx_, {scope(&buffer)}));
+  if (!noalias.empty()) access->setMetadata(llvm::LLVMContext::MD_noalias, llvm::MDNode::get(ctx_, noalias));
 }
 
 void TirEmitter::SetVar(const PrimExpr& var, llvm::Value* v) { b_.CreateStore(v, vars_.at(&var)); }

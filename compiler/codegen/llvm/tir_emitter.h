@@ -46,6 +46,7 @@ class TirEmitter {
     std::vector<llvm::Value*> shape, strides;  // i64 each
     llvm::Value* offset = nullptr;             // i64
     int order = 0;                             // when it was defined (for a stable env layout)
+    bool fresh = false;                        // allocated by the kernel: no other buffer's memory
   };
 
   llvm::Value* EmitExpr(const PrimExpr& e);
@@ -111,6 +112,7 @@ class TirEmitter {
   }
   llvm::Value* ElementPointer(const tir::Buffer& buffer, const std::vector<Ref<PrimExpr>>& indices, const char* what);
   llvm::Value* EmitLoad(const PrimExpr& e);
+  void TagAccess(llvm::Instruction* access, const tir::Buffer& buffer);
   llvm::Value* Widen16(DataType t, llvm::Value* bits);
   llvm::Value* Narrow16(DataType t, llvm::Value* d);  // a double rounded to t's bits
   llvm::Value* CallDouble(const char* libm, llvm::Value* x);
@@ -175,6 +177,8 @@ class TirEmitter {
   bool in_parallel_ = false;                // emitting the outlined body of a parallel loop
   std::vector<llvm::Function*> outlined_;   // the bodies of parallel loops
   std::unordered_map<std::string, llvm::Value*> strings_;
+  llvm::MDNode* alias_domain_ = nullptr;  // one alias scope per buffer (TagAccess)
+  std::unordered_map<const tir::Buffer*, llvm::MDNode*> alias_scopes_;
 };
 
 }  // namespace rlx::compiler::codegen
