@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "checker/prover/prover.h"
 #include "compiler/tir/map_prim_funcs.h"
@@ -77,6 +78,8 @@ class TirSimplifier {
 
  private:
   std::optional<bool> Decide(const Ref<PrimExpr>& cond);
+  std::vector<Ref<PrimExpr>> RelevantFacts(const Ref<PrimExpr>& cond) const;
+  std::optional<bool> ByIntervals(const PrimExpr& e) const;
   std::optional<Interval> RangeOf(const PrimExpr& e) const;
   Ref<PrimExpr> Fold(const Ref<PrimExpr>& e);
   Ref<PrimExpr> Operands(const Ref<PrimExpr>& e);
@@ -102,6 +105,7 @@ class TirSimplifier {
   std::unordered_map<const PrimExpr*, Interval> ranges_;
   // Variables bound to an integer constant (by a let, or a loop of one iteration): replaced by it.
   std::unordered_map<const PrimExpr*, Ref<PrimExpr>> constants_;
+  int branch_facts_ = 0;  // enclosing if conditions and block predicates
 };
 
 // [lo, hi] of an integer expression when every sub-expression stays in its dtype; nullopt when
@@ -162,9 +166,93 @@ std::optional<Interval> TirSimplifier::RangeOf(const PrimExpr& e) const {
 std::optional<bool> TirSimplifier::Decide(const Ref<PrimExpr>& cond) {
   if (cond->is_int()) return cond->int_value != 0;
   if (cond->dtype != DataType::kBool || !CannotTrap(*cond) || !RangeOf(*cond)) return std::nullopt;
-  if (prover_.Prove(facts_, cond).answer == prover::Answer::kProven) return true;
-  if (prover_.Prove(facts_, PrimExpr::Not(cond)).answer == prover::Answer::kProven) return false;
+  if (auto c = ByIntervals(*cond)) return c;
+  // Every variable of constant range and the intervals undecided: the condition depends on where
+  // it is evaluated (the border guard of a padded window), and the prover would only find the
+  // counterexample the intervals suggest, at a cost every compile pays.
+  // (Unless an enclosing condition says more than the ranges.)
+  bool symbolic = branch_facts_ > 0;
+  for (const auto& v : prover::FreeVars({cond})) symbolic |= !ranges_.count(v.get());
+  if (!symbolic) return std::nullopt;
+  const std::vector<Ref<PrimExpr>> facts = RelevantFacts(cond);
+  if (prover_.Prove(facts, cond).answer == prover::Answer::kProven) return true;
+  if (prover_.Prove(facts, PrimExpr::Not(cond)).answer == prover::Answer::kProven) return false;
   return std::nullopt;
+}
+
+// A comparison whose sides' intervals do not overlap (or touch, as the comparison needs), and
+// the logic of such comparisons.
+std::optional<bool> TirSimplifier::ByIntervals(const PrimExpr& e) const {
+  switch (e.kind) {
+    case PrimKind::kNot: {
+      auto a = ByIntervals(*e.operands[0]);
+      return a ? std::optional<bool>(!*a) : std::nullopt;
+    }
+    case PrimKind::kAnd:
+    case PrimKind::kOr: {
+      auto a = ByIntervals(*e.operands[0]), b = ByIntervals(*e.operands[1]);
+      const bool is_and = e.kind == PrimKind::kAnd;
+      if ((a && *a != is_and) || (b && *b != is_and)) return !is_and;  // false and _, true or _
+      if (a && b) return is_and;
+      return std::nullopt;
+    }
+    default: break;
+  }
+  if (!IsComparisonKind(e.kind)) return std::nullopt;
+  auto a = RangeOf(*e.operands[0]), b = RangeOf(*e.operands[1]);
+  if (!a || !b) return std::nullopt;
+  switch (e.kind) {
+    case PrimKind::kLT:
+      if (a->hi < b->lo) return true;
+      if (a->lo >= b->hi) return false;
+      return std::nullopt;
+    case PrimKind::kLE:
+      if (a->hi <= b->lo) return true;
+      if (a->lo > b->hi) return false;
+      return std::nullopt;
+    case PrimKind::kGT:
+      if (a->lo > b->hi) return true;
+      if (a->hi <= b->lo) return false;
+      return std::nullopt;
+    case PrimKind::kGE:
+      if (a->lo >= b->hi) return true;
+      if (a->hi < b->lo) return false;
+      return std::nullopt;
+    case PrimKind::kEQ:
+    case PrimKind::kNE: {
+      const bool eq = e.kind == PrimKind::kEQ;
+      if (a->hi < b->lo || b->hi < a->lo) return !eq;
+      if (a->lo == a->hi && b->lo == b->hi) return eq == (a->lo == b->lo);
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// The facts that mention the condition's variables, or the variables of such facts, and so on:
+// the others cannot bear on it, and the prover's time grows with every fact it is given.
+std::vector<Ref<PrimExpr>> TirSimplifier::RelevantFacts(const Ref<PrimExpr>& cond) const {
+  std::unordered_set<const PrimExpr*> vars;
+  for (const auto& v : prover::FreeVars({cond})) vars.insert(v.get());
+  std::vector<std::vector<Ref<PrimExpr>>> fact_vars;
+  for (const auto& f : facts_) fact_vars.push_back(prover::FreeVars({f}));
+  std::vector<bool> taken(facts_.size(), false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < facts_.size(); ++i) {
+      if (taken[i]) continue;
+      bool touches = false;
+      for (const auto& v : fact_vars[i]) touches |= vars.count(v.get()) > 0;
+      if (!touches) continue;
+      taken[i] = grew = true;
+      for (const auto& v : fact_vars[i]) vars.insert(v.get());
+    }
+  }
+  std::vector<Ref<PrimExpr>> out;
+  for (size_t i = 0; i < facts_.size(); ++i) {
+    if (taken[i]) out.push_back(facts_[i]);
+  }
+  return out;
 }
 
 // `e` with its operands (and call arguments, load indices) simplified.
@@ -236,9 +324,6 @@ Ref<PrimExpr> TirSimplifier::Expr(const Ref<PrimExpr>& e) {
   if (s->kind == PrimKind::kCall && s->intrinsic == tir::Intrinsic::kIfThenElse && s->args.size() == 3) {
     if (auto c = Decide(s->args[0])) return *c ? s->args[1] : s->args[2];  // the other is never evaluated
   }
-  if (s->kind == PrimKind::kAnd || s->kind == PrimKind::kOr || IsComparisonKind(s->kind)) {
-    if (auto c = Decide(s)) return Bool(*c);
-  }
   return Fold(s);
 }
 
@@ -288,10 +373,12 @@ Ref<tir::Stmt> TirSimplifier::Block(const tir::Block& blk, const Ref<tir::Stmt>&
   }
   if (copy.predicate) {
     Ref<PrimExpr> p = Expr(copy.predicate);
+    if (Decide(p) == true) p = Bool(true);
     changed |= p != copy.predicate;
     copy.predicate = IsIntImm(p, 1) ? nullptr : p;
     if (copy.predicate) Know(copy.predicate);
   }
+  branch_facts_ += copy.predicate ? 1 : 0;
   if (copy.init) {
     Ref<tir::Stmt> init = Stmt(copy.init);
     changed |= init != copy.init;
@@ -299,6 +386,7 @@ Ref<tir::Stmt> TirSimplifier::Block(const tir::Block& blk, const Ref<tir::Stmt>&
   }
   Ref<tir::Stmt> body = Stmt(copy.body);
   facts_.resize(facts);
+  branch_facts_ -= copy.predicate ? 1 : 0;
   changed |= body != copy.body;
   copy.body = body;
   return changed ? tir::Block::MakeFull(std::move(copy)) : s;
@@ -311,6 +399,7 @@ Ref<tir::Stmt> TirSimplifier::If(const tir::IfThenElse& branch, const Ref<tir::S
     return branch.else_case ? Stmt(branch.else_case) : Nop(s->span);
   }
   const size_t facts = facts_.size();
+  ++branch_facts_;
   Know(cond);
   Ref<tir::Stmt> then_case = Stmt(branch.then_case);
   facts_.resize(facts);
@@ -320,6 +409,7 @@ Ref<tir::Stmt> TirSimplifier::If(const tir::IfThenElse& branch, const Ref<tir::S
     else_case = Stmt(branch.else_case);
     facts_.resize(facts);
   }
+  --branch_facts_;
   if (cond == branch.cond && then_case == branch.then_case && else_case == branch.else_case) return s;
   return tir::IfThenElse::Make(cond, then_case, else_case, s->span);
 }
