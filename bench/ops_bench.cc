@@ -2,8 +2,9 @@
 // table (docs/bench.md, "The optimizing compiler against NumPy and PyTorch"), against NumPy and
 // PyTorch measured in the same run, on one thread and on two.
 //   ops_bench [REPEATS [WORKLOAD]]   (WORKLOAD: only the workloads whose name contains it)
-//   ops_bench REPEATS --file PATH     (any module's `main` on random inputs, no baselines: for
-//                                      trying a schedule written by hand)
+//   ops_bench REPEATS --file PATH [VAR=N...]  (any module's `main` on random inputs, its shape
+//                                      variables VAR = N (default 4), no baselines: for trying a
+//                                      schedule written by hand)
 // Each workload is a Relax module (written here), compiled once; a run is the median of at least
 // REPEATS timed runs after a warm-up. The baselines run in /usr/bin/python3 (bench/setup.sh
 // installs NumPy and PyTorch; a missing one is reported as "-"), with OPENBLAS / OMP / MKL
@@ -385,14 +386,14 @@ void SymbolicShapes(int repeats) {
 }  // namespace
 
 // `main` of the module in `path` on random inputs, at -O2, on one thread and on two.
-void OneFile(int repeats, const std::string& path) {
+void OneFile(int repeats, const std::string& path, const std::map<std::string, int64_t>& shape_vars) {
   std::string text, error;
   if (!rlx::ReadWholeFile(path, &text, &error)) {
     std::fprintf(stderr, "ops_bench: %s\n", error.c_str());
     std::exit(1);
   }
   rlx::Ref<rlx::IRModule> m = Load(text, path);
-  const std::vector<Value> args = Inputs(*m->FindFunction("main"), {});
+  const std::vector<Value> args = Inputs(*m->FindFunction("main"), shape_vars);
   for (int threads : {1, 2}) std::printf("%s, %d thread(s): %s ms\n", path.c_str(), threads, Ms(RlxSeconds(m, args, threads, repeats)).c_str());
 }
 
@@ -405,7 +406,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (only == "--file" && argc > 3) {
-    OneFile(repeats, argv[3]);
+    std::map<std::string, int64_t> shape_vars;
+    for (int i = 4; i < argc; ++i) {
+      const std::string a = argv[i];
+      const size_t eq = a.find('=');
+      if (eq != std::string::npos) shape_vars[a.substr(0, eq)] = std::atoll(a.c_str() + eq + 1);
+    }
+    OneFile(repeats, argv[3], shape_vars);
     return 0;
   }
   Operators(repeats, only);
