@@ -73,24 +73,17 @@ class Interleaver {
   }
 
  private:
-  Ref<PrimExpr> Fresh(size_t v, const std::string& suffix) const {
-    return PrimExpr::Var(n_.Var(v)->name + suffix, n_.Var(v)->dtype);
-  }
-
-  // A copy of `s` with its loop variables fresh (each statement defines its own, tir.wf.var).
-  static Ref<tir::Stmt> Copy(const Ref<tir::Stmt>& s) { return tir::Substituter().SubstStmt(s); }
-
   // For each group of rows, a block with the rows' accumulators in a scratch buffer (so they stay
   // in registers): the inits, the updates (the reduce loops in their order, one step of every row
   // per iteration), the accumulators stored; inits and stores only where the reduction has an
   // iteration, as T.init runs and the block stores only then (tir.eval.block).
   Ref<tir::Stmt> Groups() {
-    const Ref<PrimExpr> group = Fresh(s_, "_rows"), row = Fresh(s_, "_row");
+    const Ref<PrimExpr> group = n_.FreshVar(s_, "_rows"), row = n_.FreshVar(s_, "_row");
     const Ref<PrimExpr> element = PrimExpr::Binary(PrimKind::kAdd, TimesConstant(group, kInterleavedRows), row);
     Ref<tir::Buffer> rows = tir::Buffer::Make(n_.acc->name + "_rows", n_.acc->dtype, {PrimExpr::Int(kInterleavedRows)});
     ToRowAccumulator at_init(n_.acc.get(), rows, row), at_update(n_.acc.get(), rows, row);
     tir::Substituter at_store;
-    std::vector<std::pair<const For*, Ref<PrimExpr>>> outer, reduce;
+    std::vector<LoopCopy> outer, reduce;
     for (size_t l = 0; l < n_.loops.size(); ++l) {
       const For* loop = n_.loops[l];
       const size_t v = n_.VarOf(*loop);
@@ -106,7 +99,7 @@ class Interleaver {
       sub->MapVar(n_.Var(s_).get(), element);
     }
     auto each_row = [&](Ref<tir::Stmt> body) {
-      return Copy(LoopFromZero(row, PrimExpr::Int(kInterleavedRows, row->dtype), ForKind::kUnrolled, body));
+      return WithFreshVariables(LoopFromZero(row, PrimExpr::Int(kInterleavedRows, row->dtype), ForKind::kUnrolled, body));
     };
     Ref<tir::Stmt> init = each_row(tir::BufferStore::Make(rows, at_init.SubstExpr(n_.init->value), {row}));
     std::vector<Ref<PrimExpr>> acc_index;
@@ -122,21 +115,15 @@ class Interleaver {
       init = tir::IfThenElse::Make(nonempty, init, nullptr);
       store = tir::IfThenElse::Make(nonempty, store, nullptr);
     }
-    Ref<tir::Stmt> updates = each_row(tir::BufferStore::Make(rows, at_update.SubstExpr(n_.update->value), {row}));
-    for (size_t r = reduce.size(); r-- > 0;) {
-      updates = For::Make(reduce[r].second, reduce[r].first->min, reduce[r].first->extent, ForKind::kSerial, updates);
-    }
+    Ref<tir::Stmt> updates = InsideLoopCopies(
+        reduce, each_row(tir::BufferStore::Make(rows, at_update.SubstExpr(n_.update->value), {row})), ForKind::kSerial);
     tir::Block blk(n_.block->span);
     blk.name = n_.block->name + "_rows";
     blk.alloc_buffers = {rows};
     blk.body = tir::SeqStmt::Make({init, updates, store});
     const For& rows_loop = *n_.loops[l_];
-    Ref<tir::Stmt> s = LoopFromZero(group, FloorDivBy(n_.Extent(s_), kInterleavedRows), rows_loop.for_kind,
-                                    tir::Block::MakeFull(std::move(blk)));
-    for (size_t o = outer.size(); o-- > 0;) {
-      s = For::Make(outer[o].second, outer[o].first->min, outer[o].first->extent, outer[o].first->for_kind, s);
-    }
-    return s;
+    return InsideLoopCopies(outer, LoopFromZero(group, FloorDivBy(n_.Extent(s_), kInterleavedRows), rows_loop.for_kind,
+                                                tir::Block::MakeFull(std::move(blk))));
   }
 
   const ReductionNest& n_;

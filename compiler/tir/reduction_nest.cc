@@ -151,6 +151,16 @@ Ref<PrimExpr> Minus(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
   return a->is_int() && b->is_int() ? PrimExpr::Int(a->int_value - b->int_value, a->dtype) : PrimExpr::Binary(PrimKind::kSub, a, b);
 }
 
+Ref<tir::Stmt> InsideLoopCopies(const std::vector<LoopCopy>& loops, Ref<tir::Stmt> body, std::optional<tir::ForKind> kind) {
+  for (size_t l = loops.size(); l-- > 0;) {
+    const For& loop = *loops[l].first;
+    body = For::Make(loops[l].second, loop.min, loop.extent, kind.value_or(loop.for_kind), body);
+  }
+  return body;
+}
+
+Ref<tir::Stmt> WithFreshVariables(const Ref<tir::Stmt>& s) { return tir::Substituter().SubstStmt(s); }
+
 Ref<tir::Stmt> LoopFromZero(const Ref<PrimExpr>& var, const Ref<PrimExpr>& extent, tir::ForKind kind, Ref<tir::Stmt> body) {
   return For::Make(var, PrimExpr::Int(0, var->dtype), extent, kind, std::move(body));
 }

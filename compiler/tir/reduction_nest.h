@@ -31,6 +31,10 @@ struct ReductionNest {
   const Ref<PrimExpr>& Var(size_t v) const { return block->iter_vars[v].var; }
   const Ref<PrimExpr>& Extent(size_t v) const { return block->iter_vars[v].dom.extent; }
   bool IsReduce(size_t v) const { return block->iter_vars[v].kind == tir::IterKind::kReduce; }
+  /// A fresh variable named after block variable `v` with `suffix`, of its dtype.
+  Ref<PrimExpr> FreshVar(size_t v, const std::string& suffix) const {
+    return PrimExpr::Var(Var(v)->name + suffix, Var(v)->dtype);
+  }
 };
 
 /// The buffers of `f`'s root block.
@@ -55,6 +59,15 @@ Ref<tir::PrimFunc> RewriteRootStatements(const Ref<tir::PrimFunc>& f,
 Ref<PrimExpr> FloorDivBy(const Ref<PrimExpr>& a, int64_t c);
 Ref<PrimExpr> TimesConstant(const Ref<PrimExpr>& a, int64_t c);
 Ref<PrimExpr> Minus(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b);
+/// A loop of a nest and the fresh variable of its copy.
+using LoopCopy = std::pair<const tir::For*, Ref<PrimExpr>>;
+/// `body` inside copies of `loops` (outermost first), each over its loop's range, of its loop's
+/// kind or of `kind` when given.
+Ref<tir::Stmt> InsideLoopCopies(const std::vector<LoopCopy>& loops, Ref<tir::Stmt> body,
+                                std::optional<tir::ForKind> kind = std::nullopt);
+/// A copy of `s` whose loop variables are fresh: a statement built once and placed twice defines
+/// each variable once (tir.wf.var).
+Ref<tir::Stmt> WithFreshVariables(const Ref<tir::Stmt>& s);
 /// for var in range(0, extent) of `kind` around `body`.
 Ref<tir::Stmt> LoopFromZero(const Ref<PrimExpr>& var, const Ref<PrimExpr>& extent, tir::ForKind kind, Ref<tir::Stmt> body);
 

@@ -130,22 +130,18 @@ class TileBuilder {
  private:
   const Ref<PrimExpr>& Extent(size_t v) const { return c_.nest.Extent(v); }
   const Ref<PrimExpr>& Var(size_t v) const { return c_.nest.Var(v); }
-  Ref<PrimExpr> Fresh(size_t v, const std::string& suffix) const {
-    return PrimExpr::Var(Var(v)->name + suffix, Var(v)->dtype);
-  }
+  Ref<PrimExpr> Fresh(size_t v, const std::string& suffix) const { return c_.nest.FreshVar(v, suffix); }
 
   // The other spatial loops, in the nest's order, around `body`, their variables mapped in `sub`.
   Ref<tir::Stmt> OuterLoops(tir::Substituter& sub, const std::function<Ref<tir::Stmt>()>& body) const {
-    std::vector<std::pair<const For*, Ref<PrimExpr>>> outer;
+    std::vector<LoopCopy> outer;
     for (const For* loop : c_.nest.loops) {
       const size_t v = c_.nest.VarOf(*loop);
       if (v == c_.row || v == c_.col || v == c_.red) continue;
       outer.push_back({loop, PrimExpr::Var(loop->var->name, loop->var->dtype)});
       sub.MapVar(Var(v).get(), outer.back().second);
     }
-    Ref<tir::Stmt> s = body();
-    for (size_t l = outer.size(); l-- > 0;) s = For::Make(outer[l].second, outer[l].first->min, outer[l].first->extent, outer[l].first->for_kind, s);
-    return s;
+    return InsideLoopCopies(outer, body());
   }
 
   // for j0, k0, i0: one tile of accumulators, loaded (after the first panel of k), updated
@@ -168,10 +164,7 @@ class TileBuilder {
         return LoopFromZero(ii, Imm(kTileRows, ii->dtype), ForKind::kUnrolled, LoopFromZero(jj, Imm(kTileCols, jj->dtype), ForKind::kUnrolled, s));
       };
       // A fresh loop variable per copy (tir.wf.var): the three tile walks rebuild ii and jj.
-      auto walk = [&](const std::function<Ref<tir::Stmt>()>& body) {
-        tir::Substituter copy;
-        return copy.SubstStmt(over_tile(body()));
-      };
+      auto walk = [&](const std::function<Ref<tir::Stmt>()>& body) { return WithFreshVariables(over_tile(body())); };
       Ref<tir::Stmt> load = walk([&] { return BufferStore::Make(tile, PrimExpr::Load(c_.nest.acc, acc_index), at); });
       Ref<tir::Stmt> update = walk([&] {
         return BufferStore::Make(tile, Bin(PrimKind::kAdd, PrimExpr::Load(tile, at), sub.SubstExpr(c_.product)), at);

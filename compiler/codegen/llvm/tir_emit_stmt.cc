@@ -220,18 +220,12 @@ int64_t TirEmitter::UnrolledWork(const tir::Stmt& s) {
 void TirEmitter::EmitUnrolled(const tir::For& loop) {
   const int64_t lo = loop.min->int_value, n = loop.extent->int_value;
   if (n <= 0) return;
-  if (!counting_unrolled_) {
+  const bool outermost = !counting_unrolled_;
+  if (outermost) {
     const int64_t total = UnrolledWork(loop);
     EmitWork(I64(total < 0 ? n : total));
-    if (total >= 0) counting_unrolled_ = true;
-    EmitUnrolledIterations(loop, lo, n);
-    counting_unrolled_ = false;
-    return;
+    counting_unrolled_ = total >= 0;
   }
-  EmitUnrolledIterations(loop, lo, n);
-}
-
-void TirEmitter::EmitUnrolledIterations(const tir::For& loop, int64_t lo, int64_t n) {
   DefineVar(*loop.var);
   loop_ranges_[loop.var.get()] = &loop;
   for (int64_t i = 0; i < n; ++i) {
@@ -240,6 +234,7 @@ void TirEmitter::EmitUnrolledIterations(const tir::For& loop, int64_t lo, int64_
   }
   loop_ranges_.erase(loop.var.get());
   UndefineVar(*loop.var);
+  if (outermost) counting_unrolled_ = false;
 }
 
 // The time limit is checked per run of the innermost loop when its extent is a small constant,

@@ -123,7 +123,6 @@ class TirEmitter {
   static constexpr int64_t kMaxUnroll = 64;
   static bool Unrollable(const tir::For& loop);
   void EmitUnrolled(const tir::For& loop);
-  void EmitUnrolledIterations(const tir::For& loop, int64_t lo, int64_t n);
   static int64_t UnrolledWork(const tir::Stmt& s);
   bool counting_unrolled_ = false;  // emitting an unrolled nest whose work was counted at its start
   void EmitNestLoops(const std::vector<const tir::For*>& chain, const std::vector<llvm::Value*>& lo,
