@@ -7,9 +7,12 @@
 #include "compiler/tir/annotate_op_pattern.h"
 #include "compiler/tir/compute_inline.h"
 #include "compiler/tir/interleave_reductions.h"
+#include "compiler/tir/lower_blocks.h"
 #include "compiler/tir/parallelize_loops.h"
 #include "compiler/tir/simplify_tir.h"
 #include "compiler/tir/tile_matmul.h"
+#include "compiler/tir/unroll_loops.h"
+#include "compiler/tir/vectorize_loops.h"
 #include "ir/analysis/visitor.h"
 
 namespace rlx::compiler {

@@ -193,5 +193,54 @@ class Module:
   }
 }
 
+
+// The loop schedules after the lowering — blocks lowered (pass.lower-blocks), contiguous loops split
+// into T.vectorized vectors and a tail (pass.vectorize-loops), short loops unrolled
+// (pass.unroll-loops) — compile to the interpreter's values and traps: a reduction whose init
+// the lowering guards, a block domain check left as an assert, and a symbolic extent whose tail
+// holds the out-of-bounds element (the trap in the tail, after the vectors ran).
+TEST(CpuSchedule, LoopSchedulesAsTheInterpreter) {
+  Ref<IRModule> m = ParseChecked(R"(
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def f(var_a: T.handle, var_out: T.handle, s: T.Buffer((T.int64(3),), "float32")):
+        n = T.int64()
+        a = T.match_buffer(var_a, (T.int64(3), n), "float32")
+        out = T.match_buffer(var_out, (T.int64(3), n), "float32")
+        for i, j in T.grid(T.int64(3), n):
+            with T.block("row"):
+                vi, vj = T.axis.remap("SR", [i, j])
+                with T.init():
+                    s[vi] = T.float32(0)
+                s[vi] = s[vi] + a[vi, vj]
+        for i, j in T.grid(T.int64(3), n):
+            with T.block("scale"):
+                vi = T.axis.spatial(T.int64(3), i)
+                vj = T.axis.spatial(T.int64(37), j)
+                out[vi, vj] = a[vi, vj] * s[vi] + T.float32(1)
+        for i in range(T.int64(3)):
+            for k in range(T.int64(4)):
+                out[i, k] = out[i, k] - T.float32(2)
+
+    @R.function
+    def main(a: R.Tensor((3, "n"), dtype="float32")):
+        n = T.int64()
+        cls = Module
+        r = R.call_tir(cls.f, (a,), out_sinfo=[R.Tensor((3, n), dtype="float32"), R.Tensor((3,), dtype="float32")])
+        return r
+)",
+                                 "loops.py");
+  ASSERT_NE(m, nullptr);
+  std::mt19937 rng(7);
+  // 37: two vectors of 16 and a tail of 5; 38: the tail's last column is outside the block's
+  // domain (E3007 from the assert, after the vectors ran); 4: no vector, a tail alone; 3: the
+  // last loop's k = 3 is past the end (E3007).
+  for (int64_t n : {37, 38, 4, 3}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    ExpectSameAsReference(m, {"lower-blocks", "vectorize-loops", "unroll-loops"}, {RandomTensor(DataType::kFloat32, {3, n}, rng)});
+  }
+}
+
 }  // namespace
 }  // namespace rlx::compiler::codegen

@@ -6,6 +6,7 @@
 
 #include "compiler/tir/map_prim_funcs.h"
 #include "ir/tir/independent_iterations.h"
+#include "ir/tir/map_children.h"
 
 namespace rlx::compiler {
 namespace {
@@ -20,49 +21,11 @@ class Parallelizer {
 
   // `s` with the outermost loops below it marked; `s` itself when none changed.
   Ref<tir::Stmt> Mark(const Ref<tir::Stmt>& s) {
-    switch (s->kind) {
-      case tir::StmtKind::kFor: {
-        const auto& f = static_cast<const tir::For&>(*s);
-        if (f.for_kind != tir::ForKind::kSerial || !tir::IterationsIndependent(f, params_)) return s;
-        return tir::For::Make(f.var, f.min, f.extent, tir::ForKind::kParallel, f.body, f.thread_tag, f.annotations,
-                              f.span);
-      }
-      case tir::StmtKind::kSeq: {
-        std::vector<Ref<tir::Stmt>> seq;
-        bool changed = false;
-        for (const auto& c : static_cast<const tir::SeqStmt&>(*s).seq) {
-          seq.push_back(Mark(c));
-          changed |= seq.back() != c;
-        }
-        return changed ? tir::SeqStmt::Make(std::move(seq), s->span) : s;
-      }
-      case tir::StmtKind::kBlock: {
-        const auto& blk = static_cast<const tir::Block&>(*s);
-        Ref<tir::Stmt> body = Mark(blk.body);
-        if (body == blk.body) return s;
-        tir::Block copy = blk;
-        copy.body = body;
-        return tir::Block::MakeFull(std::move(copy));
-      }
-      case tir::StmtKind::kLetStmt: {
-        const auto& let = static_cast<const tir::LetStmt&>(*s);
-        Ref<tir::Stmt> body = Mark(let.body);
-        return body == let.body ? s : tir::LetStmt::Make(let.var, let.value, body, s->span);
-      }
-      case tir::StmtKind::kDeclBuffer: {
-        const auto& decl = static_cast<const tir::DeclBuffer&>(*s);
-        Ref<tir::Stmt> body = Mark(decl.body);
-        return body == decl.body ? s : tir::DeclBuffer::Make(decl.buffer, body, s->span);
-      }
-      case tir::StmtKind::kIfThenElse: {
-        const auto& branch = static_cast<const tir::IfThenElse&>(*s);
-        Ref<tir::Stmt> then_case = Mark(branch.then_case);
-        Ref<tir::Stmt> else_case = branch.else_case ? Mark(branch.else_case) : nullptr;
-        if (then_case == branch.then_case && else_case == branch.else_case) return s;
-        return tir::IfThenElse::Make(branch.cond, then_case, else_case, s->span);
-      }
-      default: return s;
-    }
+    auto loop = tir::As<tir::For>(s);
+    if (!loop) return tir::MapChildren(s, [&](const Ref<tir::Stmt>& c) { return Mark(c); });
+    if (loop->for_kind != tir::ForKind::kSerial || !tir::IterationsIndependent(*loop, params_)) return s;
+    return tir::For::Make(loop->var, loop->min, loop->extent, tir::ForKind::kParallel, loop->body, loop->thread_tag,
+                          loop->annotations, loop->span);
   }
 
  private:

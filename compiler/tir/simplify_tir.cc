@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "checker/prover/prover.h"
+#include "compiler/tir/int_ranges.h"
 #include "compiler/tir/map_prim_funcs.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/dtype.h"
@@ -26,20 +27,7 @@ namespace {
 
 using tir::StmtKind;
 
-struct Interval {
-  __int128 lo, hi;
-};
-
 Ref<PrimExpr> Bool(bool v) { return PrimExpr::Int(v ? 1 : 0, DataType::kBool); }
-
-// The values of an integer or bool dtype; nullopt for uint64 (its immediates are bit patterns).
-std::optional<Interval> DTypeRange(DataType t) {
-  if (t == DataType::kBool) return Interval{0, 1};
-  if (t == DataType::kUInt64 || (!IsSignedInt(t) && !IsUnsignedInt(t))) return std::nullopt;
-  const int bits = DataTypeBits(t);
-  if (IsUnsignedInt(t)) return Interval{0, (static_cast<__int128>(1) << bits) - 1};
-  return Interval{-(static_cast<__int128>(1) << (bits - 1)), (static_cast<__int128>(1) << (bits - 1)) - 1};
-}
 
 // A statement that does nothing: what a branch that cannot run leaves.
 Ref<tir::Stmt> Nop(Span span) { return tir::Evaluate::Make(PrimExpr::Int(0, DataType::kInt32), span); }
@@ -80,7 +68,7 @@ class TirSimplifier {
   std::optional<bool> Decide(const Ref<PrimExpr>& cond);
   std::vector<Ref<PrimExpr>> RelevantFacts(const Ref<PrimExpr>& cond) const;
   std::optional<bool> ByIntervals(const PrimExpr& e) const;
-  std::optional<Interval> RangeOf(const PrimExpr& e) const;
+  std::optional<Interval> RangeOf(const PrimExpr& e) const { return ranges_.RangeOf(e); }
   Ref<PrimExpr> Fold(const Ref<PrimExpr>& e);
   Ref<PrimExpr> Operands(const Ref<PrimExpr>& e);
   Ref<tir::Stmt> For(const tir::For& loop, const Ref<tir::Stmt>& s);
@@ -102,64 +90,11 @@ class TirSimplifier {
     return o;
   }()};
   std::vector<Ref<PrimExpr>> facts_;
-  std::unordered_map<const PrimExpr*, Interval> ranges_;
+  IntRanges ranges_;
   // Variables bound to an integer constant (by a let, or a loop of one iteration): replaced by it.
   std::unordered_map<const PrimExpr*, Ref<PrimExpr>> constants_;
   int branch_facts_ = 0;  // enclosing if conditions and block predicates
 };
-
-// [lo, hi] of an integer expression when every sub-expression stays in its dtype; nullopt when
-// one may leave it (or the expression is not integer arithmetic of variables and constants).
-std::optional<Interval> TirSimplifier::RangeOf(const PrimExpr& e) const {
-  if (e.lanes != 1) return std::nullopt;
-  if (e.dtype == DataType::kBool && (IsComparisonKind(e.kind) || e.kind == PrimKind::kAnd || e.kind == PrimKind::kOr ||
-                                     e.kind == PrimKind::kNot)) {
-    for (int i = 0; i < e.arity(); ++i) {
-      if (!RangeOf(*e.operands[i])) return std::nullopt;
-    }
-    return Interval{0, 1};
-  }
-  const std::optional<Interval> whole = DTypeRange(e.dtype);
-  if (!whole) return std::nullopt;
-  const __int128 lo = whole->lo, hi = whole->hi;
-  auto fits = [&](__int128 a, __int128 b) -> std::optional<Interval> {
-    if (a < lo || b > hi) return std::nullopt;
-    return Interval{a, b};
-  };
-  switch (e.kind) {
-    case PrimKind::kIntImm: return Interval{e.int_value, e.int_value};
-    case PrimKind::kVar: {
-      auto it = ranges_.find(&e);
-      return it != ranges_.end() ? it->second : Interval{lo, hi};
-    }
-    case PrimKind::kAdd:
-    case PrimKind::kSub:
-    case PrimKind::kMul:
-    case PrimKind::kMin:
-    case PrimKind::kMax: {
-      auto a = RangeOf(*e.operands[0]), b = RangeOf(*e.operands[1]);
-      if (!a || !b) return std::nullopt;
-      // The operands are within int64, so the products fit in 128 bits.
-      switch (e.kind) {
-        case PrimKind::kAdd: return fits(a->lo + b->lo, a->hi + b->hi);
-        case PrimKind::kSub: return fits(a->lo - b->hi, a->hi - b->lo);
-        case PrimKind::kMin: return Interval{std::min(a->lo, b->lo), std::min(a->hi, b->hi)};
-        case PrimKind::kMax: return Interval{std::max(a->lo, b->lo), std::max(a->hi, b->hi)};
-        default: {
-          const __int128 c[] = {a->lo * b->lo, a->lo * b->hi, a->hi * b->lo, a->hi * b->hi};
-          return fits(*std::min_element(c, c + 4), *std::max_element(c, c + 4));
-        }
-      }
-    }
-    case PrimKind::kFloorDiv: {
-      auto a = RangeOf(*e.operands[0]);
-      const Ref<PrimExpr>& d = e.operands[1];
-      if (!a || !d->is_int() || d->int_value <= 0) return std::nullopt;
-      return Interval{FloorDiv(static_cast<int64_t>(a->lo), d->int_value), FloorDiv(static_cast<int64_t>(a->hi), d->int_value)};
-    }
-    default: return std::nullopt;
-  }
-}
 
 // True or false when the prover decides `cond` from the facts, `cond` cannot trap, and none of
 // its integer sub-expressions can wrap.
@@ -172,7 +107,7 @@ std::optional<bool> TirSimplifier::Decide(const Ref<PrimExpr>& cond) {
   // counterexample the intervals suggest, at a cost every compile pays.
   // (Unless an enclosing condition says more than the ranges.)
   bool symbolic = branch_facts_ > 0;
-  for (const auto& v : prover::FreeVars({cond})) symbolic |= !ranges_.count(v.get());
+  for (const auto& v : prover::FreeVars({cond})) symbolic |= !ranges_.Has(v.get());
   if (!symbolic) return std::nullopt;
   const std::vector<Ref<PrimExpr>> facts = RelevantFacts(cond);
   if (prover_.Prove(facts, cond).answer == prover::Answer::kProven) return true;
@@ -336,7 +271,7 @@ void TirSimplifier::KnowRange(const Ref<PrimExpr>& var, const Ref<PrimExpr>& min
   Know(PrimExpr::Binary(PrimKind::kLE, min, var));
   Know(PrimExpr::Binary(PrimKind::kLE, var, PrimExpr::Binary(PrimKind::kAdd, min, PrimExpr::Binary(PrimKind::kSub, extent, one))));
   if (min->is_int() && extent->is_int() && extent->int_value > 0) {
-    ranges_[var.get()] = Interval{min->int_value, static_cast<__int128>(min->int_value) + extent->int_value - 1};
+    ranges_.SetLoop(var.get(), min->int_value, extent->int_value);
   }
 }
 
@@ -451,7 +386,7 @@ Ref<tir::Stmt> TirSimplifier::Stmt(const Ref<tir::Stmt>& s) {
       if (value->is_int() && value->dtype == let.var->dtype) constants_[let.var.get()] = value;
       const size_t facts = facts_.size();
       if (value->dtype == let.var->dtype) Know(PrimExpr::Binary(PrimKind::kEQ, let.var, value));
-      if (auto r = RangeOf(*value); r && IsInteger(value->dtype) && CannotTrap(*value)) ranges_[let.var.get()] = *r;
+      if (auto r = RangeOf(*value); r && IsInteger(value->dtype) && CannotTrap(*value)) ranges_.Set(let.var.get(), *r);
       Ref<tir::Stmt> body = Stmt(let.body);
       facts_.resize(facts);
       return value == let.value && body == let.body ? s : tir::LetStmt::Make(let.var, value, body, s->span);

@@ -48,7 +48,17 @@ bool IterationsIndependent(const For& loop, const std::vector<const Buffer*>& pa
   std::unordered_set<const Buffer*> private_buffers;
   InnerLoops inner_loops;
   ForEachStmt(loop.body, [&](const Stmt& s) {
-    if (s.kind == StmtKind::kDeclBuffer) allocates = true;
+    if (s.kind == StmtKind::kDeclBuffer) {  // a scratch declaration is each iteration's own
+      const Ref<Buffer>& b = static_cast<const DeclBuffer&>(s).buffer;
+      if (ScratchBytes(*b) < 0) allocates = true;
+      private_buffers.insert(b.get());
+    }
+    if (s.kind == StmtKind::kLetStmt) {  // a let of the variable (lower-blocks' block variables)
+      const auto& let = static_cast<const LetStmt&>(s);
+      if (let.value->is_var() && index_vars.count(let.value.get()) && let.value->dtype == let.var->dtype) {
+        index_vars.insert(let.var.get());
+      }
+    }
     if (s.kind == StmtKind::kFor) inner_loops[static_cast<const For&>(s).var.get()] = &static_cast<const For&>(s);
     if (s.kind == StmtKind::kBlock) {
       const auto& blk = static_cast<const Block&>(s);

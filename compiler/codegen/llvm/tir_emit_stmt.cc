@@ -180,7 +180,7 @@ bool TirEmitter::Unrollable(const tir::For& loop) {
 }
 
 // The iterations of `s` and of every unrolled loop in it, when nothing else in it counts
-// (only stores, lets, evaluations, conditionals and unrollable loops); -1 otherwise.
+// (only stores, lets, declarations, evaluations, conditionals and unrollable loops); -1 otherwise.
 int64_t TirEmitter::UnrolledWork(const tir::Stmt& s) {
   switch (s.kind) {
     case tir::StmtKind::kSeq: {
@@ -201,6 +201,7 @@ int64_t TirEmitter::UnrolledWork(const tir::Stmt& s) {
       return n + n * body;
     }
     case tir::StmtKind::kLetStmt: return UnrolledWork(*static_cast<const tir::LetStmt&>(s).body);
+    case tir::StmtKind::kDeclBuffer: return UnrolledWork(*static_cast<const tir::DeclBuffer&>(s).body);
     case tir::StmtKind::kIfThenElse: {
       const auto& branch = static_cast<const tir::IfThenElse&>(s);
       const int64_t a = UnrolledWork(*branch.then_case);
@@ -298,12 +299,29 @@ void TirEmitter::EmitNestLoops(const std::vector<const tir::For*>& chain, const 
       b_.SetInsertPoint(chunk_done);
       b_.CreateCondBr(b_.CreateICmpSLT(next, limits[l]), chunk_head, done);
     } else {
-      b_.CreateCondBr(b_.CreateICmpSLT(next, limits[l]), heads[l], done);
+      llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, limits[l]), heads[l], done);
+      if (chain[l]->for_kind == tir::ForKind::kVectorized) MarkVectorized(latch, *chain[l]);
     }
     b_.SetInsertPoint(done);
     UndefineVar(*chain[l]->var);
     loop_ranges_.erase(chain[l]->var.get());
   }
+}
+
+// A T.vectorized loop's latch asks LLVM's loop vectorizer for vectors of the loop's width (its
+// constant extent, else the target's choice): a request, which LLVM honours where the loop's
+// checks allow, leaving the serial loop otherwise (tir.for.kind: the same meaning either way).
+void TirEmitter::MarkVectorized(llvm::BranchInst* latch, const tir::For& loop) {
+  std::vector<llvm::Metadata*> ops = {nullptr};
+  ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.vectorize.enable"),
+                                         llvm::ConstantAsMetadata::get(b_.getTrue())}));
+  if (loop.extent->is_int() && loop.extent->int_value > 1 && loop.extent->int_value <= 64) {
+    ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.vectorize.width"),
+                                           llvm::ConstantAsMetadata::get(b_.getInt32(static_cast<uint32_t>(loop.extent->int_value)))}));
+  }
+  llvm::MDNode* id = llvm::MDNode::getDistinct(ctx_, ops);
+  id->replaceOperandWith(0, id);
+  latch->setMetadata(llvm::LLVMContext::MD_loop, id);
 }
 
 // A vector store writes its lanes in order, each as a scalar store (tir.eval.vector).

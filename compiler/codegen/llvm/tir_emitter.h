@@ -122,6 +122,7 @@ class TirEmitter {
   void EmitFor(const tir::For& loop);
   static constexpr int64_t kMaxUnroll = 64;
   static bool Unrollable(const tir::For& loop);
+  void MarkVectorized(llvm::BranchInst* latch, const tir::For& loop);
   void EmitUnrolled(const tir::For& loop);
   static int64_t UnrolledWork(const tir::Stmt& s);
   bool counting_unrolled_ = false;  // emitting an unrolled nest whose work was counted at its start
