@@ -64,6 +64,7 @@ const std::vector<std::string> kLowering = {
     "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
     "parallelize-loops", // independent outer loops parallel (pass.parallelize-loops)
     "lower-blocks",      // blocks as lets, asserts, ifs and declarations (pass.lower-blocks)
+    "flatten-buffers",   // allocated buffers one-dimensional (pass.flatten-buffers)
 };
 
 // The loop schedules at -O2 and above, on the lowered loops (no blocks left). vectorize-loops

@@ -159,7 +159,7 @@ TEST(Pipelines, EveryLevelVerifies) {
     PassRunResult r = RunPasses(m, Pipeline(level), options, std::cerr);
     EXPECT_EQ(r.error, "") << "-O" << level;
     // pass.pipeline.lowering ends every level; the loop schedules follow it at -O2 and above.
-    const std::string last = level >= 2 ? "unroll-loops" : "lower-blocks";
+    const std::string last = level >= 2 ? "unroll-loops" : "flatten-buffers";
     EXPECT_EQ(Pipeline(level).back()->name, last) << "-O" << level;
   }
   EXPECT_EQ(&Pipeline(0), &LoweringPipeline());

@@ -65,6 +65,13 @@ std::optional<Interval> IntRanges::RangeOf(const PrimExpr& e) const {
       if (!a || !d->is_int() || d->int_value <= 0) return std::nullopt;
       return Interval{FloorDiv(static_cast<int64_t>(a->lo), d->int_value), FloorDiv(static_cast<int64_t>(a->hi), d->int_value)};
     }
+    case PrimKind::kFloorMod: {
+      auto a = RangeOf(*e.operands[0]);
+      const Ref<PrimExpr>& d = e.operands[1];
+      if (!a || !d->is_int() || d->int_value <= 0) return std::nullopt;
+      if (a->lo >= 0 && a->hi < d->int_value) return a;  // already a remainder
+      return Interval{0, d->int_value - 1};
+    }
     default: return std::nullopt;
   }
 }

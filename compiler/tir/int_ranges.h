@@ -30,7 +30,7 @@ class IntRanges {
   bool Has(const PrimExpr* var) const { return ranges_.count(var) > 0; }
 
   /// [lo, hi] of an integer expression of constants, variables, `+ - * min max` and floor
-  /// division by a positive constant when every sub-expression stays in its dtype (a variable
+  /// division and modulo by a positive constant when every sub-expression stays in its dtype (a variable
   /// not known ranging over its dtype; comparisons and logic are [0, 1]); nullopt when one may
   /// leave it, or the expression is anything else.
   std::optional<Interval> RangeOf(const PrimExpr& e) const;
