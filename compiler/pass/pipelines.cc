@@ -57,36 +57,43 @@ const std::vector<std::string> kSchedules = {
     "simplify-tir",           // constants folded, conditions the prover decides gone (pass.simplify-tir)
 };
 
-// Lowering to the executable form (pass.pipeline.lowering), after legalize-ops.
+// Lowering to the executable form (pass.pipeline.lowering), after legalize-ops: Relax's
+// explicit memory, then the loops as code generation takes them.
 const std::vector<std::string> kLowering = {
     "to-non-dataflow",   // dataflow blocks dissolved (pass.to-non-dataflow)
     "call-tir-rewrite",  // explicit outputs, direct calls (pass.call-tir-rewrite)
     "plan-memory",       // shared storages, kills after last use (pass.plan-memory)
-    "parallelize-loops", // independent outer loops parallel (pass.parallelize-loops)
     "lower-blocks",      // blocks as lets, asserts, ifs and declarations (pass.lower-blocks)
     "flatten-buffers",   // allocated buffers one-dimensional (pass.flatten-buffers)
 };
 
-// The loop schedules at -O2 and above, on the lowered loops (no blocks left). vectorize-loops
-// is in no pipeline: LLVM's loop vectorizer already vectorizes these loops with its own tails,
-// and the split's short inner loop costs a work count and a time check per vector (mlp, n = 32:
-// 0.137 -> 0.253 ms), until code generation emits T.vectorized as vector instructions itself.
-const std::vector<std::string> kLoopSchedules = {
+// The loop schedules at -O2 and above, on the lowered loops (no blocks left): before and after
+// parallelize-loops, the lowering's last step.
+const std::vector<std::string> kLoopOrder = {
+    "reorder-loops",  // the loop over the last axis innermost (pass.reorder-loops)
+};
+const std::vector<std::string> kLoopDetails = {
     "unroll-loops",  // short innermost loops unrolled (pass.unroll-loops)
 };
+// In no pipeline yet: LLVM's loop vectorizer already vectorizes these loops with its own tails,
+// and the split's short inner loop costs a work count and a time check per vector (mlp, n = 32:
+// 0.137 -> 0.253 ms), until code generation emits T.vectorized as vector instructions itself.
 const std::vector<std::string> kLoopSchedulesOutside = {"vectorize-loops"};
 
 // One level: its Relax optimizations, legalize-ops (every op to R.call_tir of a PrimFunc), its
-// fusion and schedules, the lowering, its loop schedules.
+// fusion and schedules, the lowering with its loop schedules.
 std::vector<std::string> Level(const std::vector<std::string>& relax, bool optimize) {
   std::vector<std::string> names = relax;
+  auto add = [&](const std::vector<std::string>& list) { names.insert(names.end(), list.begin(), list.end()); };
   names.push_back("legalize-ops");
   if (optimize) {
-    names.insert(names.end(), kFusion.begin(), kFusion.end());
-    names.insert(names.end(), kSchedules.begin(), kSchedules.end());
+    add(kFusion);
+    add(kSchedules);
   }
-  names.insert(names.end(), kLowering.begin(), kLowering.end());
-  if (optimize) names.insert(names.end(), kLoopSchedules.begin(), kLoopSchedules.end());
+  add(kLowering);
+  if (optimize) add(kLoopOrder);
+  names.push_back("parallelize-loops");  // independent outer loops parallel (pass.parallelize-loops)
+  if (optimize) add(kLoopDetails);
   return names;
 }
 

@@ -1,5 +1,7 @@
 #include "compiler/tir/cannot_trap.h"
 
+#include <functional>
+
 #include "ir/tir/walk.h"
 
 namespace rlx::compiler {
@@ -19,16 +21,17 @@ bool IndexInBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, cons
   return false;
 }
 
-// True when every load of `e` is in bounds in block `b` (IndexInBounds), reads no buffer in its
-// indices, and `e` divides no integer by anything but a nonzero constant: evaluating it
-// anywhere `b`'s variables have values in their domains cannot trap.
 bool ValueCannotTrap(const Ref<PrimExpr>& e, const tir::Block& b) {
+  return CannotTrapWhere(e, [&](const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent) { return IndexInBounds(index, extent, b); });
+}
+
+bool CannotTrapWhere(const Ref<PrimExpr>& e, const IndexCheck& in_bounds) {
   bool ok = true;
   tir::ForEachExpr(e, [&](const PrimExpr& x) {
     switch (x.kind) {
       case PrimKind::kBufferLoad:
         if (x.args.size() != x.buffer->ndim()) ok = false;
-        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = IndexInBounds(x.args[i], x.buffer->shape[i], b);
+        for (size_t i = 0; ok && i < x.args.size(); ++i) ok = in_bounds(x.args[i], x.buffer->shape[i]);
         break;
       case PrimKind::kFloorDiv:
       case PrimKind::kFloorMod:

@@ -3,6 +3,8 @@
 // trap a run gives.
 #pragma once
 
+#include <functional>
+
 #include "ir/tir/prim_func.h"
 
 namespace rlx::compiler {
@@ -15,5 +17,13 @@ bool IndexInBounds(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent, cons
 /// and `e` divides no integer by anything but a nonzero constant and raises no integer to a
 /// power: evaluating it anywhere `b`'s variables have values in their domains cannot trap.
 bool ValueCannotTrap(const Ref<PrimExpr>& e, const tir::Block& b);
+
+/// Whether an index lies in [0, extent) of its axis wherever the expression is evaluated.
+using IndexCheck = std::function<bool(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent)>;
+
+/// True when every load of `e` has one index per axis, each in bounds by `in_bounds`, and `e`
+/// divides no integer by anything but a nonzero constant and raises no integer to a power:
+/// evaluating it cannot trap (ValueCannotTrap with the block's domains as the check).
+bool CannotTrapWhere(const Ref<PrimExpr>& e, const IndexCheck& in_bounds);
 
 }  // namespace rlx::compiler

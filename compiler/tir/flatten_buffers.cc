@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "compiler/tir/int_ranges.h"
+#include "ir/tir/int_ranges.h"
 #include "compiler/tir/map_prim_funcs.h"
 #include "ir/tir/map_children.h"
 #include "ir/tir/walk.h"
@@ -18,6 +18,7 @@ namespace {
 
 using tir::Buffer;
 using tir::Stmt;
+using tir::IntRanges;
 using tir::StmtKind;
 
 // The element count of a compact buffer of constant extents (at least two axes); -1 otherwise.
@@ -47,7 +48,9 @@ class Eligibility {
       if (ConstantElements(*b) >= 0) ok_.insert(b.get());
     };
     if (s.kind == StmtKind::kDeclBuffer) consider(static_cast<const tir::DeclBuffer&>(s).buffer);
-    if (s.kind == StmtKind::kBlock) {
+    // The root block's buffers keep their axes: they are shared by a parallel loop's iterations,
+    // whose independence is read from the per-axis indices (tir::IterationsIndependent).
+    if (s.kind == StmtKind::kBlock && !static_cast<const tir::Block&>(s).is_root()) {
       for (const auto& b : static_cast<const tir::Block&>(s).alloc_buffers) consider(b);
     }
   }

@@ -6,8 +6,9 @@
 
 namespace rlx::compiler {
 
-/// In every PrimFunc of `m`, every buffer the function allocates (the root block's, a block's,
-/// a `T.decl_buffer`) of two or more axes, without strides or offset, whose extents are integer
+/// In every PrimFunc of `m`, every buffer a block other than the root or a `T.decl_buffer`
+/// allocates (each run's own: the root block's, shared by a parallel loop's iterations, keep
+/// the per-axis indices parallelization reads) of two or more axes, without strides or offset, whose extents are integer
 /// constants with a product that fits int64, no block region names, and every index of which
 /// lies in its axis by the ranges of the enclosing loops, lets and block domains (IntRanges),
 /// becomes a buffer of one axis of that product; `B[i, j, k]` becomes `B[(i * J + j) * K + k]`

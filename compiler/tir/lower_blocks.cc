@@ -21,18 +21,18 @@ using tir::For;
 using tir::IterVar;
 using tir::Stmt;
 
-Ref<PrimExpr> Bin(PrimKind k, Ref<PrimExpr> a, Ref<PrimExpr> b) { return PrimExpr::Binary(k, std::move(a), std::move(b)); }
+Ref<PrimExpr> BlockBin(PrimKind k, Ref<PrimExpr> a, Ref<PrimExpr> b) { return PrimExpr::Binary(k, std::move(a), std::move(b)); }
 
 // `e` in `dtype` (an integer constant folded; every integer fits int64 but uint64's upper half,
 // which wraps as the interpreter's and the code generator's int64 view of it does).
-Ref<PrimExpr> As(DataType dtype, const Ref<PrimExpr>& e) {
+Ref<PrimExpr> InDType(DataType dtype, const Ref<PrimExpr>& e) {
   if (e->dtype == dtype) return e;
   if (e->kind == PrimKind::kIntImm && dtype == DataType::kInt64) return PrimExpr::Int(e->int_value, dtype, e->span);
   return PrimExpr::Cast(dtype, e);
 }
 
 // Whether `e` is a variable or a constant: evaluating it twice costs nothing and cannot trap.
-bool Trivial(const Ref<PrimExpr>& e) { return e->is_var() || e->kind == PrimKind::kIntImm; }
+bool TrivialValue(const Ref<PrimExpr>& e) { return e->is_var() || e->kind == PrimKind::kIntImm; }
 
 // lo <= v < lo + n without a wrap: v - lo is computed in int64, and a difference that wraps is
 // negative, so `0 <= v - lo` rejects it (the true difference is then beyond any extent).
@@ -40,14 +40,14 @@ bool Trivial(const Ref<PrimExpr>& e) { return e->is_var() || e->kind == PrimKind
 Ref<PrimExpr> InsideDomain(const Ref<PrimExpr>& v, const tir::Range& dom) {
   const bool one_dtype = v->dtype == dom.min->dtype && v->dtype == dom.extent->dtype;
   const DataType dtype = one_dtype ? v->dtype : DataType::kInt64;
-  Ref<PrimExpr> x = As(dtype, v), lo = As(dtype, dom.min), n = As(dtype, dom.extent);
+  Ref<PrimExpr> x = InDType(dtype, v), lo = InDType(dtype, dom.min), n = InDType(dtype, dom.extent);
   if (lo->kind == PrimKind::kIntImm && lo->int_value == 0) {
-    return Bin(PrimKind::kAnd, Bin(PrimKind::kLE, lo, x), Bin(PrimKind::kLT, x, n));
+    return BlockBin(PrimKind::kAnd, BlockBin(PrimKind::kLE, lo, x), BlockBin(PrimKind::kLT, x, n));
   }
-  Ref<PrimExpr> diff = Bin(PrimKind::kSub, x, lo);
+  Ref<PrimExpr> diff = BlockBin(PrimKind::kSub, x, lo);
   Ref<PrimExpr> zero = PrimExpr::Int(0, dtype);
-  return Bin(PrimKind::kAnd, Bin(PrimKind::kAnd, Bin(PrimKind::kLE, lo, x), Bin(PrimKind::kLE, zero, diff)),
-             Bin(PrimKind::kLT, diff, n));
+  return BlockBin(PrimKind::kAnd, BlockBin(PrimKind::kAnd, BlockBin(PrimKind::kLE, lo, x), BlockBin(PrimKind::kLE, zero, diff)),
+             BlockBin(PrimKind::kLT, diff, n));
 }
 
 class BlockLowering {
@@ -87,8 +87,8 @@ class BlockLowering {
     for (const IterVar& iv : blk.iter_vars) {
       if (iv.kind != tir::IterKind::kReduce) continue;
       const DataType dtype = iv.var->dtype == iv.dom.min->dtype ? iv.var->dtype : DataType::kInt64;
-      Ref<PrimExpr> at_min = Bin(PrimKind::kEQ, As(dtype, iv.var), As(dtype, iv.dom.min));
-      first = first ? Bin(PrimKind::kAnd, first, at_min) : at_min;
+      Ref<PrimExpr> at_min = BlockBin(PrimKind::kEQ, InDType(dtype, iv.var), InDType(dtype, iv.dom.min));
+      first = first ? BlockBin(PrimKind::kAnd, first, at_min) : at_min;
     }
     return first;
   }
@@ -107,7 +107,7 @@ class BlockLowering {
       return tir::LetStmt::Make(iv.var, value, tir::SeqStmt::Make({check, rest}, span), span);
     }
     // Another dtype: the check sees the value before the conversion.
-    Ref<PrimExpr> v = Trivial(value) ? value : PrimExpr::Var(iv.var->name + "_value", value->dtype);
+    Ref<PrimExpr> v = TrivialValue(value) ? value : PrimExpr::Var(iv.var->name + "_value", value->dtype);
     Ref<Stmt> bind = tir::LetStmt::Make(iv.var, PrimExpr::Cast(iv.var->dtype, v), rest, span);
     Ref<Stmt> checked = tir::SeqStmt::Make({tir::AssertStmt::Make(InsideDomain(v, iv.dom), message, span), bind}, span);
     return v == value ? checked : tir::LetStmt::Make(v, value, checked, span);

@@ -17,7 +17,7 @@
 #include <unordered_set>
 
 #include "checker/prover/prover.h"
-#include "compiler/tir/int_ranges.h"
+#include "ir/tir/int_ranges.h"
 #include "compiler/tir/map_prim_funcs.h"
 #include "ir/analysis/prim_eval.h"
 #include "ir/dtype.h"
@@ -25,6 +25,8 @@
 namespace rlx::compiler {
 namespace {
 
+using tir::Interval;
+using tir::IntRanges;
 using tir::StmtKind;
 
 Ref<PrimExpr> Bool(bool v) { return PrimExpr::Int(v ? 1 : 0, DataType::kBool); }

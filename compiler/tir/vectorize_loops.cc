@@ -20,7 +20,7 @@ using tir::For;
 using tir::ForKind;
 using tir::Stmt;
 
-Ref<PrimExpr> Bin(PrimKind k, Ref<PrimExpr> a, Ref<PrimExpr> b) { return PrimExpr::Binary(k, std::move(a), std::move(b)); }
+Ref<PrimExpr> SplitBin(PrimKind k, Ref<PrimExpr> a, Ref<PrimExpr> b) { return PrimExpr::Binary(k, std::move(a), std::move(b)); }
 
 // The dtype of the widest contiguous store of `loop`'s body: one at the loop's variable (or a
 // let of it) on the buffer's last axis; nullopt when there is none or the body holds a loop.
@@ -53,24 +53,24 @@ Ref<Stmt> Split(const For& loop, int64_t lanes) {
   Ref<PrimExpr> w = PrimExpr::Int(lanes, dt);
   Ref<PrimExpr> e = loop.extent->is_int() ? PrimExpr::Int(std::max<int64_t>(loop.extent->int_value, 0), dt)
                                           : PrimExpr::Var(loop.var->name + "_extent", dt);
-  Ref<PrimExpr> vectors = e->is_int() ? PrimExpr::Int(e->int_value / lanes, dt) : Bin(PrimKind::kFloorDiv, e, w);
-  Ref<PrimExpr> rest = e->is_int() ? PrimExpr::Int(e->int_value % lanes, dt) : Bin(PrimKind::kFloorMod, e, w);
+  Ref<PrimExpr> vectors = e->is_int() ? PrimExpr::Int(e->int_value / lanes, dt) : SplitBin(PrimKind::kFloorDiv, e, w);
+  Ref<PrimExpr> rest = e->is_int() ? PrimExpr::Int(e->int_value % lanes, dt) : SplitBin(PrimKind::kFloorMod, e, w);
   Ref<PrimExpr> o = PrimExpr::Var(loop.var->name + "_o", dt), l = PrimExpr::Var(loop.var->name + "_l", dt);
   Ref<PrimExpr> t = PrimExpr::Var(loop.var->name + "_t", dt);
-  Ref<Stmt> vector_body = BodyAt(loop, Bin(PrimKind::kAdd, Bin(PrimKind::kMul, o, w), l));
+  Ref<Stmt> vector_body = BodyAt(loop, SplitBin(PrimKind::kAdd, SplitBin(PrimKind::kMul, o, w), l));
   Ref<Stmt> main = For::Make(o, PrimExpr::Int(0, dt), vectors, ForKind::kSerial,
                              For::Make(l, PrimExpr::Int(0, dt), w, ForKind::kVectorized, vector_body, "", {}, loop.span),
                              "", loop.annotations, loop.span);
   std::vector<Ref<Stmt>> seq = {main};
   if (!rest->is_int() || rest->int_value > 0) {
     Ref<PrimExpr> start = e->is_int() ? PrimExpr::Int(e->int_value / lanes * lanes, dt)
-                                      : Bin(PrimKind::kMul, Bin(PrimKind::kFloorDiv, e, w), w);
-    seq.push_back(For::Make(t, PrimExpr::Int(0, dt), rest, ForKind::kSerial, BodyAt(loop, Bin(PrimKind::kAdd, start, t)),
+                                      : SplitBin(PrimKind::kMul, SplitBin(PrimKind::kFloorDiv, e, w), w);
+    seq.push_back(For::Make(t, PrimExpr::Int(0, dt), rest, ForKind::kSerial, BodyAt(loop, SplitBin(PrimKind::kAdd, start, t)),
                             "", {}, loop.span));
   }
   Ref<Stmt> out = seq.size() == 1 ? seq[0] : tir::SeqStmt::Make(std::move(seq), loop.span);
   if (e->is_int()) return out;
-  return tir::LetStmt::Make(e, Bin(PrimKind::kMax, loop.extent, PrimExpr::Int(0, dt)), out, loop.span);
+  return tir::LetStmt::Make(e, SplitBin(PrimKind::kMax, loop.extent, PrimExpr::Int(0, dt)), out, loop.span);
 }
 
 Ref<Stmt> Vectorize(const Ref<Stmt>& s) {

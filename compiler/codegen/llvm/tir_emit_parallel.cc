@@ -18,6 +18,7 @@
 #include "compiler/codegen/llvm/tir_emitter.h"
 #include "ir/base/checked_int.h"
 #include "ir/tir/independent_iterations.h"
+#include "ir/tir/scratch.h"
 #include "runtime/thread_pool.h"
 
 namespace rlx::compiler::codegen {
@@ -98,7 +99,10 @@ llvm::Value* TirEmitter::EmitWorkBound(const tir::Stmt& s, const std::unordered_
       llvm::Value* body = EmitWorkBound(*blk.body, known);
       return blk.init ? add(body, EmitWorkBound(*blk.init, known)) : body;
     }
-    case tir::StmtKind::kDeclBuffer: return nullptr;
+    case tir::StmtKind::kDeclBuffer: {  // a scratch buffer (each iteration's own) counts nothing
+      const auto& decl = static_cast<const tir::DeclBuffer&>(s);
+      return tir::ScratchBytes(*decl.buffer) >= 0 ? EmitWorkBound(*decl.body, known) : nullptr;
+    }
     case tir::StmtKind::kBufferStore:
     case tir::StmtKind::kEvaluate:
     case tir::StmtKind::kAssert: return I64(0);

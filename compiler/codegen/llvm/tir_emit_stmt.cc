@@ -229,6 +229,7 @@ void TirEmitter::EmitUnrolled(const tir::For& loop) {
   }
   DefineVar(*loop.var);
   loop_ranges_[loop.var.get()] = &loop;
+  KnowRange(*loop.var, loop.min, loop.extent);
   for (int64_t i = 0; i < n; ++i) {
     SetVar(*loop.var, llvm::ConstantInt::get(TypeOf(loop.var->dtype), static_cast<uint64_t>(lo + i), true));
     EmitStmt(*loop.body);
@@ -283,6 +284,7 @@ void TirEmitter::EmitNestLoops(const std::vector<const tir::For*>& chain, const 
     const tir::For& loop = *chain[l];
     DefineVar(*loop.var);
     if (!tir::ReadsBufferOrUses(loop.min, {}) && !tir::ReadsBufferOrUses(loop.extent, {})) loop_ranges_[loop.var.get()] = &loop;
+    KnowRange(*loop.var, loop.min, loop.extent);
     llvm::Value* i = b_.CreateLoad(b_.getInt64Ty(), k);
     SetVar(*loop.var, b_.CreateTrunc(b_.CreateAdd(lo[l], i), TypeOf(loop.var->dtype)));
     counters.push_back(k);
@@ -306,6 +308,23 @@ void TirEmitter::EmitNestLoops(const std::vector<const tir::For*>& chain, const 
     UndefineVar(*chain[l]->var);
     loop_ranges_.erase(chain[l]->var.get());
   }
+}
+
+// Where a loop's (or domain's) bounds are constants, its variable's range, for the index checks.
+void TirEmitter::KnowRange(const PrimExpr& var, const Ref<PrimExpr>& min, const Ref<PrimExpr>& extent) {
+  if (min->is_int() && extent->is_int() && extent->int_value > 0) index_ranges_.SetLoop(&var, min->int_value, extent->int_value);
+}
+
+// An index that cannot leave [0, extent): its interval inside a constant extent, or the variable
+// of an enclosing loop from 0 over that very extent (whose bounds read no buffer).
+bool TirEmitter::IndexProven(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent) const {
+  if (extent->is_int()) {
+    auto r = index_ranges_.RangeOf(*index);
+    if (r && r->lo >= 0 && r->hi < extent->int_value) return true;
+  }
+  auto loop = loop_ranges_.find(index.get());
+  return loop != loop_ranges_.end() && loop->second->min->is_int() && loop->second->min->int_value == 0 &&
+         loop->second->var->dtype == index->dtype && SameTerm(loop->second->extent, extent);
 }
 
 // A T.vectorized loop's latch asks LLVM's loop vectorizer for vectors of the loop's width (its
@@ -456,6 +475,7 @@ void TirEmitter::EmitBlockIters(const tir::Block& blk) {
     llvm::Value* v = IntegerOperand(*blk.iter_values[i], "a block iteration value");
     DefineVar(*iv.var);
     SetVar(*iv.var, b_.CreateTrunc(v, TypeOf(iv.var->dtype)));
+    KnowRange(*iv.var, iv.dom.min, iv.dom.extent);  // past its check, the variable is in its domain
     if (LoopCoversDomain(*blk.iter_values[i], iv.dom)) continue;
     llvm::Value* lo = IntegerOperand(*iv.dom.min, "a block domain's start");
     llvm::Value* n = IntegerOperand(*iv.dom.extent, "a block domain's extent");
@@ -517,6 +537,7 @@ void TirEmitter::EmitStmt(const tir::Stmt& s) {
       llvm::Value* v = EmitExpr(*let.value);
       DefineVar(*let.var);
       SetVar(*let.var, v);
+      if (auto r = index_ranges_.RangeOf(*let.value); r && IsInteger(let.var->dtype)) index_ranges_.Set(let.var.get(), *r);
       EmitStmt(*let.body);
       UndefineVar(*let.var);
       return;

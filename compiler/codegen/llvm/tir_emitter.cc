@@ -230,8 +230,10 @@ llvm::Value* TirEmitter::ElementPointer(const tir::Buffer& buffer, const std::ve
   llvm::Value* offset = info.offset;
   for (size_t a = 0; a < indices.size(); ++a) {
     llvm::Value* i = IntegerOperand(*indices[a], "an index");
-    TrapIf(b_.CreateICmpUGE(i, info.shape[a]), "rlx_kernel_trap_bounds",
-           {CString(std::string(what) + " buffer '" + buffer.name + "'"), I64(static_cast<int64_t>(a)), i, info.shape[a]});
+    if (a >= buffer.shape.size() || !IndexProven(indices[a], buffer.shape[a])) {
+      TrapIf(b_.CreateICmpUGE(i, info.shape[a]), "rlx_kernel_trap_bounds",
+             {CString(std::string(what) + " buffer '" + buffer.name + "'"), I64(static_cast<int64_t>(a)), i, info.shape[a]});
+    }
     offset = b_.CreateAdd(offset, b_.CreateMul(i, info.strides[a]));
   }
   return b_.CreateGEP(MemoryTypeOf(info.dtype), info.data, offset);

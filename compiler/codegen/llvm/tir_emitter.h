@@ -16,6 +16,7 @@
 
 #include "compiler/codegen/llvm/kernel_abi.h"
 #include "ir/base/diagnostic.h"
+#include "ir/tir/int_ranges.h"
 #include "ir/tir/prim_func.h"
 
 namespace rlx::compiler::codegen {
@@ -123,6 +124,8 @@ class TirEmitter {
   static constexpr int64_t kMaxUnroll = 64;
   static bool Unrollable(const tir::For& loop);
   void MarkVectorized(llvm::BranchInst* latch, const tir::For& loop);
+  void KnowRange(const PrimExpr& var, const Ref<PrimExpr>& min, const Ref<PrimExpr>& extent);
+  bool IndexProven(const Ref<PrimExpr>& index, const Ref<PrimExpr>& extent) const;
   void EmitUnrolled(const tir::For& loop);
   static int64_t UnrolledWork(const tir::Stmt& s);
   bool counting_unrolled_ = false;  // emitting an unrolled nest whose work was counted at its start
@@ -170,6 +173,9 @@ class TirEmitter {
   // written the same way denotes the same range): a block bound to such a loop's variable over
   // that range needs no domain check.
   std::unordered_map<const PrimExpr*, const tir::For*> loop_ranges_;
+  // The values of the loop, let and block variables where interval arithmetic knows them: an
+  // index check they prove cannot fail is not emitted (tir.eval.bounds).
+  tir::IntRanges index_ranges_;
   int lane_ = 0;  // the vector lane being emitted (tir.eval.vector)
   std::unordered_map<const tir::Buffer*, BufferInfo> buffers_;
   int buffers_defined_ = 0;

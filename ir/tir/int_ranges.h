@@ -1,6 +1,6 @@
 // Interval arithmetic over TIR integer expressions: what the loop ranges, block domains and lets
 // around an expression say of its values (simplify-tir decides conditions with it,
-// flatten-buffers proves indices in bounds).
+// flatten-buffers and code generation prove indices in bounds).
 #pragma once
 
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "ir/prim_expr.h"
 
-namespace rlx::compiler {
+namespace rlx::tir {
 
 /// [lo, hi] over the mathematical integers.
 struct Interval {
@@ -39,4 +39,4 @@ class IntRanges {
   std::unordered_map<const PrimExpr*, Interval> ranges_;
 };
 
-}  // namespace rlx::compiler
+}  // namespace rlx::tir

@@ -1,11 +1,11 @@
-#include "compiler/tir/int_ranges.h"
+#include "ir/tir/int_ranges.h"
 
 #include <algorithm>
 
 #include "ir/analysis/prim_eval.h"
 #include "ir/dtype.h"
 
-namespace rlx::compiler {
+namespace rlx::tir {
 
 std::optional<Interval> DTypeRange(DataType t) {
   if (t == DataType::kBool) return Interval{0, 1};
@@ -76,4 +76,4 @@ std::optional<Interval> IntRanges::RangeOf(const PrimExpr& e) const {
   }
 }
 
-}  // namespace rlx::compiler
+}  // namespace rlx::tir
