@@ -7,6 +7,7 @@
 #include "compiler/tir/annotate_op_pattern.h"
 #include "compiler/tir/compute_inline.h"
 #include "compiler/tir/flatten_buffers.h"
+#include "compiler/tir/fuse_loops.h"
 #include "compiler/tir/interleave_reductions.h"
 #include "compiler/tir/lower_blocks.h"
 #include "compiler/tir/parallelize_loops.h"

@@ -75,10 +75,12 @@ const std::vector<std::string> kLoopOrder = {
 const std::vector<std::string> kLoopDetails = {
     "unroll-loops",  // short innermost loops unrolled (pass.unroll-loops)
 };
-// In no pipeline yet: LLVM's loop vectorizer already vectorizes these loops with its own tails,
-// and the split's short inner loop costs a work count and a time check per vector (mlp, n = 32:
-// 0.137 -> 0.253 ms), until code generation emits T.vectorized as vector instructions itself.
-const std::vector<std::string> kLoopSchedulesOutside = {"vectorize-loops"};
+// In no pipeline yet. vectorize-loops: LLVM's loop vectorizer already vectorizes these loops
+// with its own tails, and the split's short inner loop costs a work count and a time check per
+// vector (mlp, n = 32: 0.137 -> 0.253 ms), until code generation emits T.vectorized as vector
+// instructions itself. fuse-loops: a fused loop's indices are digits of one variable, in which
+// parallelize-loops cannot see each iteration's own slot.
+const std::vector<std::string> kLoopSchedulesOutside = {"vectorize-loops", "fuse-loops"};
 
 // One level: its Relax optimizations, legalize-ops (every op to R.call_tir of a PrimFunc), its
 // fusion and schedules, the lowering with its loop schedules.

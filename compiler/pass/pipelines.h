@@ -23,7 +23,8 @@ const std::vector<const PassInfo*>& LoweringPipeline();
 /// The passes of the -O3 pipeline from legalize-ops up to `pass`, when `pass` is one of its steps
 /// after legalize-ops (other than to-non-dataflow, whose input is any module): the form its fuzz
 /// oracle feeds it (such a step has sites only in a legalized module); the whole of it from
-/// legalize-ops for a loop schedule in no pipeline yet (vectorize-loops). Empty otherwise.
+/// legalize-ops for a loop schedule in no pipeline yet (vectorize-loops, fuse-loops). Empty
+/// otherwise.
 std::vector<const PassInfo*> LoweringPrefix(const PassInfo& pass);
 
 /// Reads "-O0" ... "-O3" (or "0" ... "3"); false for anything else.

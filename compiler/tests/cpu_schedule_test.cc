@@ -194,9 +194,10 @@ class Module:
 }
 
 
-// The loop schedules after the lowering — blocks lowered (pass.lower-blocks), contiguous loops split
-// into T.vectorized vectors and a tail (pass.vectorize-loops), short loops unrolled
-// (pass.unroll-loops) — compile to the interpreter's values and traps: a reduction whose init
+// The loop schedules after the lowering — blocks lowered (pass.lower-blocks), constant nests fused
+// (pass.fuse-loops), contiguous loops split into T.vectorized vectors and a tail
+// (pass.vectorize-loops), short loops unrolled (pass.unroll-loops) — compile to the interpreter's
+// values and traps: a reduction whose init
 // the lowering guards, a block domain check left as an assert, and a symbolic extent whose tail
 // holds the out-of-bounds element (the trap in the tail, after the vectors ran).
 TEST(CpuSchedule, LoopSchedulesAsTheInterpreter) {
@@ -238,7 +239,8 @@ class Module:
   // last loop's k = 3 is past the end (E3007).
   for (int64_t n : {37, 38, 4, 3}) {
     SCOPED_TRACE("n = " + std::to_string(n));
-    ExpectSameAsReference(m, {"lower-blocks", "vectorize-loops", "unroll-loops"}, {RandomTensor(DataType::kFloat32, {3, n}, rng)});
+    ExpectSameAsReference(m, {"lower-blocks", "fuse-loops", "vectorize-loops", "unroll-loops"},
+                          {RandomTensor(DataType::kFloat32, {3, n}, rng)});
   }
 }
 
