@@ -11,6 +11,7 @@
 #include "compiler/tir/interleave_reductions.h"
 #include "compiler/tir/lower_blocks.h"
 #include "compiler/tir/parallelize_loops.h"
+#include "compiler/tir/partition_loops.h"
 #include "compiler/tir/reorder_loops.h"
 #include "compiler/tir/simplify_tir.h"
 #include "compiler/tir/tile_matmul.h"

@@ -71,6 +71,7 @@ const std::vector<std::string> kLowering = {
 // parallelize-loops, the lowering's last step.
 const std::vector<std::string> kLoopOrder = {
     "reorder-loops",  // the loop over the last axis innermost (pass.reorder-loops)
+    "partition-loops",  // bound tests dropped where they always hold (pass.partition-loops)
 };
 const std::vector<std::string> kLoopDetails = {
     "unroll-loops",  // short innermost loops unrolled (pass.unroll-loops)

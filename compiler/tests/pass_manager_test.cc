@@ -108,13 +108,19 @@ class Module:
         for j, i in T.grid(T.int64(16), T.int64(8)):
             S[j] = S[j] + A[i, j]
 
+    @T.prim_func(private=True)
+    def shift(A: T.Buffer((T.int64(8), T.int64(16)), "float32"), B: T.Buffer((T.int64(8), T.int64(16)), "float32")):
+        for i, j in T.grid(T.int64(8), T.int64(16)):
+            B[i, j] = T.if_then_else(j >= T.int64(1), A[i, j - T.int64(1)], T.float32(0))
+
     @R.function
-    def contract(a: R.Tensor((8, 16), dtype="float32"), b: R.Tensor((16, 40), dtype="float32")) -> R.Tuple(R.Tensor((8,), dtype="float32"), R.Tensor((16,), dtype="float32")):
+    def contract(a: R.Tensor((8, 16), dtype="float32"), b: R.Tensor((16, 40), dtype="float32")) -> R.Tuple(R.Tensor((8,), dtype="float32"), R.Tensor((16,), dtype="float32"), R.Tensor((8, 16), dtype="float32")):
         cls = Module
         m = R.matmul(a, b)
         s = R.sum(m, axis=[1])
         c = R.call_tir(cls.colsum, (a,), out_sinfo=R.Tensor((16,), dtype="float32"))
-        return (s, c)
+        d = R.call_tir(cls.shift, (a,), out_sinfo=R.Tensor((8, 16), dtype="float32"))
+        return (s, c, d)
 )";
 
 // pass.manager.run: every order of all the passes (up to 120 orders; beyond five passes, 120

@@ -76,10 +76,7 @@ Ref<Stmt> FuseNests(const Ref<Stmt>& s) {
 }  // namespace
 
 Ref<IRModule> FuseLoops(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<Stmt> body = FuseNests(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return FuseNests(f.body); });
 }
 
 }  // namespace rlx::compiler

@@ -133,10 +133,7 @@ class BlockLowering {
 }  // namespace
 
 Ref<IRModule> LowerBlocks(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<Stmt> body = BlockLowering().Lower(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return BlockLowering().Lower(f.body); });
 }
 
 }  // namespace rlx::compiler

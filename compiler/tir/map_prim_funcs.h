@@ -24,4 +24,14 @@ inline Ref<IRModule> MapPrimFuncs(const Ref<IRModule>& m,
   return changed ? m->WithGlobals(std::move(globals)) : m;
 }
 
+/// `m` with every PrimFunc's body replaced by `rewrite(f)` (which returns `f.body` itself when it
+/// changes nothing): the entry point of a pass that rewrites bodies alone.
+inline Ref<IRModule> MapPrimFuncBodies(const Ref<IRModule>& m,
+                                       const std::function<Ref<tir::Stmt>(const tir::PrimFunc&)>& rewrite) {
+  return MapPrimFuncs(m, [&](const Ref<tir::PrimFunc>& f) {
+    Ref<tir::Stmt> body = rewrite(*f);
+    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
+  });
+}
+
 }  // namespace rlx::compiler

@@ -35,10 +35,7 @@ class Parallelizer {
 }  // namespace
 
 Ref<IRModule> ParallelizeLoops(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<tir::Stmt> body = Parallelizer(*f).Mark(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return Parallelizer(f).Mark(f.body); });
 }
 
 }  // namespace rlx::compiler

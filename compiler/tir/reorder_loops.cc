@@ -176,10 +176,7 @@ class Reorderer {
 }  // namespace
 
 Ref<IRModule> ReorderLoops(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<Stmt> body = Reorderer(*f).Rewrite(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return Reorderer(f).Rewrite(f.body); });
 }
 
 }  // namespace rlx::compiler

@@ -43,10 +43,7 @@ Ref<tir::Stmt> Unroll(const Ref<tir::Stmt>& s) {
 }  // namespace
 
 Ref<IRModule> UnrollLoops(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<tir::Stmt> body = Unroll(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return Unroll(f.body); });
 }
 
 }  // namespace rlx::compiler

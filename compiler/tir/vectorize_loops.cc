@@ -93,10 +93,7 @@ Ref<Stmt> Vectorize(const Ref<Stmt>& s) {
 int64_t VectorLanes(DataType dtype) { return std::clamp<int64_t>(64 / std::max(DataTypeBytes(dtype), 1), 4, 16); }
 
 Ref<IRModule> VectorizeLoops(const Ref<IRModule>& m) {
-  return MapPrimFuncs(m, [](const Ref<tir::PrimFunc>& f) {
-    Ref<Stmt> body = Vectorize(f->body);
-    return body == f->body ? f : tir::PrimFunc::Make(f->params, body, f->attrs, f->span);
-  });
+  return MapPrimFuncBodies(m, [](const tir::PrimFunc& f) { return Vectorize(f.body); });
 }
 
 }  // namespace rlx::compiler

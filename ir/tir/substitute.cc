@@ -4,6 +4,7 @@ namespace rlx::tir {
 
 Ref<PrimExpr> Substituter::SubstExpr(const Ref<PrimExpr>& e) {
   if (!e) return e;
+  if (Ref<PrimExpr> replaced = Replace(e)) return replaced;
   if (e->is_var()) {
     auto it = vars_.find(e.get());
     return it == vars_.end() ? e : it->second;

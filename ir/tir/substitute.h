@@ -30,6 +30,9 @@ class Substituter {
   /// A buffer load's replacement, or nullptr to copy it with its indices and buffer substituted
   /// (the default). A subclass replaces loads by other expressions (compute inlining).
   virtual Ref<PrimExpr> SubstLoad(const Ref<PrimExpr>& load) { return nullptr; }
+  /// Any expression's replacement (of the destination's variables), or nullptr to copy it as
+  /// the rules above say (the default). A subclass replaces conditions it has decided.
+  virtual Ref<PrimExpr> Replace(const Ref<PrimExpr>& e) { return nullptr; }
 
  private:
   Ref<PrimExpr> Define(const Ref<PrimExpr>& var);
