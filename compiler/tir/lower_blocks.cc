@@ -10,7 +10,6 @@
 #include "compiler/tir/map_prim_funcs.h"
 #include "ir/base/check.h"
 #include "ir/tir/map_children.h"
-#include "ir/analysis/structural_equal.h"
 #include "ir/tir/walk.h"
 
 namespace rlx::compiler {
@@ -77,8 +76,8 @@ class BlockLowering {
              static_cast<__int128>(value->int_value) - dom.min->int_value < dom.extent->int_value;
     }
     auto loop = loops_.find(value.get());
-    return loop != loops_.end() && StructuralEqual(loop->second->min, dom.min) &&
-           StructuralEqual(loop->second->extent, dom.extent);
+    // The same terms (variables by identity: StructuralEqual would match n with m).
+    return loop != loops_.end() && SameTerm(loop->second->min, dom.min) && SameTerm(loop->second->extent, dom.extent);
   }
 
   // T.init's condition: every reduce variable at its domain's minimum; null when it has none.

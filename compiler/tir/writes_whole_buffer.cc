@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "ir/analysis/structural_equal.h"
 #include "ir/tir/walk.h"
 
 namespace rlx::compiler {
@@ -19,7 +18,7 @@ using tir::Stmt;
 bool SameExtent(const Ref<PrimExpr>& a, const Ref<PrimExpr>& b) {
   if (!a || !b) return false;
   if (a->is_int() && b->is_int()) return a->int_value == b->int_value;
-  return StructuralEqual(a, b);
+  return SameTerm(a, b);  // variables by identity (StructuralEqual would match n with m)
 }
 
 bool IsZero(const Ref<PrimExpr>& e) { return e && e->is_int() && e->int_value == 0; }

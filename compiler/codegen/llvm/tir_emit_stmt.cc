@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "compiler/codegen/llvm/tir_emitter.h"
-#include "ir/analysis/structural_equal.h"
 #include "ir/tir/scratch.h"
 #include "ir/tir/walk.h"
 
@@ -461,8 +460,8 @@ void TirEmitter::EmitReleases(const std::vector<llvm::Value*>& datas) {
 // way: the value is inside the domain on every iteration (and the domain is not empty).
 bool TirEmitter::LoopCoversDomain(const PrimExpr& value, const tir::Range& dom) const {
   auto loop = loop_ranges_.find(&value);
-  return loop != loop_ranges_.end() && StructuralEqual(loop->second->min, dom.min) &&
-         StructuralEqual(loop->second->extent, dom.extent);
+  // The same terms (variables by identity: StructuralEqual would match n with m).
+  return loop != loop_ranges_.end() && SameTerm(loop->second->min, dom.min) && SameTerm(loop->second->extent, dom.extent);
 }
 
 // Block iteration variables take their values, each checked against its domain (tir.eval.block)
