@@ -76,7 +76,8 @@ std::vector<int64_t> InplaceIndices(const Call& call, const Op& op, const std::v
   for (size_t k = 0; k < outs.size(); ++k) {
     if (indices[k] < 0) continue;
     if (static_cast<size_t>(indices[k]) >= args->fields.size()) return {};
-    if (!StructuralEqual(args->fields[indices[k]]->struct_info(), Ref<StructInfo>(outs[k]))) return {};
+    // In scope: the variables by identity (StructuralEqual would take (n,) for (m,)).
+    if (!StructuralEqualInScope(args->fields[indices[k]]->struct_info(), Ref<StructInfo>(outs[k]))) return {};
   }
   return indices;
 }
